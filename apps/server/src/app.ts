@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX, SIGN_IN_SCOPES } from '@sheetforms/contract';
+import { googleEmulatorPlugin } from '@sheetforms/google-emulator';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.js';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
+import { createAuthenticate } from './http/authenticate.js';
+import { registerOpenApi } from './http/openapi.js';
+import { notFoundProblem, registerProblemHandlers } from './http/problem.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { registerWebApp } from './http/web-app.js';
+import { AccessTokens } from './modules/auth/access-tokens.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createIdTokenVerifier, type IdTokenVerifier } from './modules/auth/id-token-verifier.js';
+import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createUsersRepository } from './modules/auth/users.repository.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface AppOverrides {
+  /** An already-open database (tests share one per dialect). */
+  database?: DatabaseHandle;
+  idTokenVerifier?: IdTokenVerifier;
+  now?: () => Date;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+}
+
+/**
+ * The composition root: builds the whole server from a Config without listening, so tests can
+ * run it in-process and main.ts can start it.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  const database = overrides.database ?? openDatabase(config.database);
+  await migrateToLatest(database.db);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: true,
+    trustProxy: config.mode === 'google',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // One JSON line per request, written when the reply is done.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.addHook('onClose', async () => {
+    if (!overrides.database) await database.close();
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.perMinute,
+    timeWindow: 60_000,
+    // Only the API is limited; the web app's static files and the local emulator are not.
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+  registerProblemHandlers(app);
+  await registerOpenApi(app, config.publicUrl);
+
+  if (config.mode === 'local') {
+    await app.register(googleEmulatorPlugin, {
+      prefix: '/__google',
+      dataDir: config.dataDir,
+      issuer: `${config.publicUrl}/__google`,
+      clientId: config.google.clientId,
+    });
+  }
+
+  const accessTokens = new AccessTokens(
+    await resolveJwtSecret(database.db, config.jwtSecret),
+    config.accessTokenTtlSeconds,
+    overrides.now,
+  );
+  const authenticate = createAuthenticate(accessTokens);
+  const auth = createAuthService({
+    users: createUsersRepository(database.db),
+    sessions: createSessionsRepository(database.db),
+    accessTokens,
+    idTokens:
+      overrides.idTokenVerifier ??
+      createIdTokenVerifier({
+        jwksUrl: config.google.jwksUrl,
+        issuers: config.google.issuers,
+        audience: config.google.clientId,
+      }),
+    adminEmails: config.adminEmails,
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+
+  await app.register(
+    async (api) => {
+      // The API speaks JSON only (multipart is added per route where uploads need it).
+      api.removeContentTypeParser('text/plain');
+      await healthRoutes(api, { database, mode: config.mode });
+      await authRoutes(api, {
+        auth,
+        authenticate,
+        authConfig: {
+          mode: config.mode,
+          googleClientId: config.google.clientId,
+          authorizationEndpoint: config.google.authorizationEndpoint,
+          scopes: [...SIGN_IN_SCOPES],
+        },
+        signInRateLimit: { max: config.rateLimit.authPerMinute, timeWindow: 60_000 },
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webFallback = config.serveWeb
+    ? await registerWebApp(app, path.resolve(config.webDistDir))
+    : undefined;
+  app.setNotFoundHandler(webFallback ?? notFoundProblem);
+
+  return { app, database };
+}

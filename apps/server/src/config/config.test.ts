@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, LOCAL_CLIENT_ID, loadConfig } from './config.js';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
+
+describe('loadConfig', () => {
+  it('defaults to local mode on 127.0.0.1:3000 with SQLite in ./data', () => {
+    const config = load({});
+    expect(config.mode).toBe('local');
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/app/data/sheetforms.db' });
+    expect(config.google.clientId).toBe(LOCAL_CLIENT_ID);
+    expect(config.google.issuers).toEqual(['http://localhost:3000/__google']);
+    expect(config.google.jwksUrl).toBe('http://127.0.0.1:3000/__google/oauth2/v3/certs');
+    expect(config.accessTokenTtlSeconds).toBe(900);
+  });
+
+  it('switches to Google mode with GOOGLE_CLIENT_ID and uses Google issuers and keys', () => {
+    const config = load({
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      PUBLIC_URL: 'https://forms.example.com/',
+    });
+    expect(config.mode).toBe('google');
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('https://forms.example.com');
+    expect(config.google.issuers).toEqual(['https://accounts.google.com', 'accounts.google.com']);
+    expect(config.google.jwksUrl).toBe('https://www.googleapis.com/oauth2/v3/certs');
+    expect(config.google.authorizationEndpoint).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(load({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@127.0.0.1:5432/db',
+    });
+  });
+
+  it('lowercases and splits ADMIN_EMAILS', () => {
+    expect(load({ ADMIN_EMAILS: ' A@x.com, b@Y.com ,' }).adminEmails).toEqual(['a@x.com', 'b@y.com']);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      load({ PORT: 'abc', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url', JWT_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT must be a number');
+      expect(message).toContain('DATABASE_URL must start with postgres://');
+      expect(message).toContain('PUBLIC_URL must be an absolute URL');
+      expect(message).toContain('JWT_SECRET must be at least 32 characters');
+    }
+  });
+
+  it('refuses local mode in production unless ALLOW_LOCAL_MODE=true', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/ALLOW_LOCAL_MODE=true/);
+    expect(load({ NODE_ENV: 'production', ALLOW_LOCAL_MODE: 'true' }).mode).toBe('local');
+  });
+
+  it('requires JWT_SECRET for Google mode in production', () => {
+    expect(() => load({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'abc' })).toThrow(/JWT_SECRET must be set/);
+  });
+
+  it('rejects an unknown NODE_ENV and a bad boolean', () => {
+    expect(() => load({ NODE_ENV: 'staging' })).toThrow(ConfigError);
+    expect(() => load({ ALLOW_LOCAL_MODE: 'yes' })).toThrow(/ALLOW_LOCAL_MODE must be true or false/);
+  });
+});

@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The local-mode OAuth client id; the emulator issues ID tokens for this audience. */
+export const LOCAL_CLIENT_ID = 'sheetforms-local.apps.googleusercontent.com';
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be above 0')
+    .default(fallback);
+
+/** Every environment variable the server reads, with its default. README's configuration table mirrors this. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: optionalString,
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(0)
+    .max(65_535, 'must be at most 65535')
+    .default(3000),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ message: 'must be an absolute URL such as https://forms.example.com' }).optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset to use SQLite)')
+      .optional(),
+  ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_ISSUERS: optionalString,
+  GOOGLE_JWKS_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  GOOGLE_AUTH_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  ADMIN_EMAILS: z.string().default(''),
+  ALLOW_LOCAL_MODE: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: positiveInt(262_144),
+  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  WEB_DIST_DIR: optionalString,
+  SERVE_WEB: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' ? undefined : value === 'true' || value === '1',
+    ),
+});
+
+export type Mode = 'local' | 'google';
+
+/** Validated, derived configuration. Nothing else in the server reads process.env. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  mode: Mode;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  google: {
+    clientId: string;
+    issuers: string[];
+    jwksUrl: string;
+    authorizationEndpoint: string;
+  };
+  /** Undefined means: generate one and keep it in DATA_DIR (refused in production, see loadConfig). */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  adminEmails: string[];
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** Requests per minute per IP for the whole API, and a tighter budget for sign-in and refresh. */
+  rateLimit: { perMinute: number; authPerMinute: number };
+  webDistDir: string;
+  serveWeb: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the environment. Throws a ConfigError that names every bad variable,
+ * so a self-hoster sees all mistakes at once instead of one per restart.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const mode: Mode = e.GOOGLE_CLIENT_ID ? 'google' : 'local';
+  const problems: string[] = [];
+
+  if (mode === 'local' && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_MODE) {
+    problems.push(
+      'GOOGLE_CLIENT_ID is not set, so the server would run in local mode, where anyone can sign in as anyone. ' +
+        'Set GOOGLE_CLIENT_ID for Google mode, or ALLOW_LOCAL_MODE=true to run local mode with NODE_ENV=production.',
+    );
+  }
+  if (e.NODE_ENV === 'production' && mode === 'google' && !e.JWT_SECRET) {
+    problems.push('JWT_SECRET must be set in production (at least 32 random characters).');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  // Local mode is a single-user playground: keep it off the network unless told otherwise.
+  const host = e.HOST ?? (mode === 'local' ? '127.0.0.1' : '0.0.0.0');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const loopbackHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const selfUrl = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${e.PORT}`;
+
+  const google =
+    mode === 'google'
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID ?? '',
+          issuers: splitList(e.GOOGLE_ISSUERS) ?? GOOGLE_ISSUERS,
+          jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+          authorizationEndpoint: e.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+        }
+      : {
+          clientId: LOCAL_CLIENT_ID,
+          issuers: splitList(e.GOOGLE_ISSUERS) ?? [`${publicUrl}/__google`],
+          // The server checks tokens against its own emulator over loopback HTTP, exactly as it would call Google.
+          jwksUrl: e.GOOGLE_JWKS_URL ?? `${selfUrl}/__google/oauth2/v3/certs`,
+          authorizationEndpoint: e.GOOGLE_AUTH_URL ?? `${publicUrl}/__google/o/oauth2/v2/auth`,
+        };
+
+  return {
+    env: e.NODE_ENV,
+    mode,
+    host,
+    port: e.PORT,
+    publicUrl,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'sheetforms.db') },
+    google,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    adminEmails: (splitList(e.ADMIN_EMAILS) ?? []).map((email) => email.toLowerCase()),
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(cwd, e.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, '../../../web/dist'),
+    serveWeb: e.SERVE_WEB ?? e.NODE_ENV !== 'test',
+  };
+}
+
+function splitList(value: string | undefined): string[] | undefined {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return items.length > 0 ? items : undefined;
+}

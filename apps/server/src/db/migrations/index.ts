@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-users-and-sessions.js';
+
+/**
+ * Migrations are imported statically (not read from a folder) so they work the same from
+ * TypeScript sources, from the compiled build and inside any bundler. Append new ones; never edit old ones.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-users-and-sessions': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem } from './problem.js';
+
+/**
+ * Serves the built web app. Client-side routes fall back to index.html; paths under /api and
+ * /__google never do, so a wrong API path stays a JSON 404 instead of an HTML page.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web app build not found; run `npm run build` to serve the UI');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    // Hashed assets never change; index.html must always be fresh.
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  return (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/__google');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !wantsPage || path.extname(pathname) !== '') {
+      return sendProblem(request, reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+  };
+}

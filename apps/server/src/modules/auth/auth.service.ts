@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Role, SignInResult, TokenPair, User } from '@sheetforms/contract';
+import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
+import type { AccessTokens } from './access-tokens.js';
+import type { IdTokenVerifier } from './id-token-verifier.js';
+import { generateRefreshToken, hashRefreshToken } from './refresh-tokens.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { UsersRepository } from './users.repository.js';
+
+export interface AuthServiceDeps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  accessTokens: AccessTokens;
+  idTokens: IdTokenVerifier;
+  adminEmails: string[];
+  refreshTokenTtlDays: number;
+  now?: () => Date;
+}
+
+const ID_TOKEN_FAILURES = {
+  expired: 'Your Google sign-in has expired. Please sign in again.',
+  invalid: 'Google sign-in could not be verified',
+  'unverified-email': 'Your Google account email is not verified',
+} as const;
+
+/** Sign-in, session refresh and profile use cases. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const iso = () => now().toISOString();
+
+  async function startSession(
+    user: User,
+    familyId: string = randomUUID(),
+  ): Promise<TokenPair & { id: string }> {
+    const refreshToken = generateRefreshToken();
+    const id = randomUUID();
+    const created = now();
+    await deps.sessions.insert({
+      id,
+      user_id: user.id,
+      family_id: familyId,
+      token_hash: hashRefreshToken(refreshToken),
+      created_at: created.toISOString(),
+      expires_at: new Date(created.getTime() + deps.refreshTokenTtlDays * 86_400_000).toISOString(),
+      revoked_at: null,
+      replaced_by: null,
+    });
+    const accessToken = await deps.accessTokens.issue({ userId: user.id, role: user.role });
+    return { id, accessToken, refreshToken };
+  }
+
+  function roleFor(email: string, current: Role | undefined, isFirstUser: boolean): Role {
+    if (deps.adminEmails.includes(email) || isFirstUser) return 'Admin';
+    return current ?? 'User';
+  }
+
+  return {
+    async signInWithGoogle(idToken: string): Promise<SignInResult> {
+      const check = await deps.idTokens.verify(idToken);
+      if (!check.ok) {
+        if (check.reason === 'unavailable') {
+          throw new HttpError(
+            503,
+            'IDENTITY_PROVIDER_UNAVAILABLE',
+            'Google sign-in is unavailable right now. Please try again.',
+          );
+        }
+        throw unauthorized(ID_TOKEN_FAILURES[check.reason], 'INVALID_ID_TOKEN');
+      }
+      const { sub, email, name } = check.identity;
+      const existing = await deps.users.findBySubOrEmail(sub, email);
+      let user: User;
+      if (existing) {
+        const role = roleFor(email, existing.role, false);
+        await deps.users.updateSignIn(existing.id, { googleSub: sub, email, role, now: iso() });
+        user = { id: existing.id, name: existing.name, email, role };
+      } else {
+        const isFirstUser = (await deps.users.count()) === 0;
+        user = await deps.users.insert({
+          id: randomUUID(),
+          googleSub: sub,
+          email,
+          name,
+          role: roleFor(email, undefined, isFirstUser),
+          now: iso(),
+        });
+      }
+      const { accessToken, refreshToken } = await startSession(user);
+      return { accessToken, refreshToken, user };
+    },
+
+    /**
+     * Rotates a refresh token. Presenting a token that was already rotated or revoked means it was
+     * copied: the whole family is revoked, signing out both the thief and the owner.
+     */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const row = await deps.sessions.findByHash(hashRefreshToken(refreshToken));
+      if (!row) throw unauthorized('Your session has ended. Please sign in again.', 'INVALID_REFRESH_TOKEN');
+      if (row.revoked_at !== null) {
+        await deps.sessions.revokeFamily(row.family_id, iso());
+        throw unauthorized('Your session has ended. Please sign in again.', 'REFRESH_TOKEN_REUSED');
+      }
+      if (row.expires_at <= iso()) {
+        throw unauthorized('Your session has expired. Please sign in again.', 'REFRESH_TOKEN_EXPIRED');
+      }
+      const user = await deps.users.findById(row.user_id);
+      if (!user) throw unauthorized('Your session has ended. Please sign in again.', 'INVALID_REFRESH_TOKEN');
+
+      const next = await startSession(user, row.family_id);
+      if (!(await deps.sessions.markRotated(row.id, next.id, iso()))) {
+        // A concurrent request rotated it first: treat as reuse, as above.
+        await deps.sessions.revokeFamily(row.family_id, iso());
+        throw unauthorized('Your session has ended. Please sign in again.', 'REFRESH_TOKEN_REUSED');
+      }
+      return { accessToken: next.accessToken, refreshToken: next.refreshToken };
+    },
+
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      const row = await deps.sessions.findByHash(hashRefreshToken(refreshToken));
+      if (row) await deps.sessions.revokeFamily(row.family_id, iso());
+    },
+
+    async getProfile(userId: string): Promise<User> {
+      const user = await deps.users.findById(userId);
+      if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+      return user;
+    },
+
+    async updateProfile(userId: string, name: string): Promise<User> {
+      const user = await deps.users.updateName(userId, name, iso());
+      if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+      return user;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

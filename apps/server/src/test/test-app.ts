@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net';
+import { startStandaloneEmulator } from '@sheetforms/google-emulator';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config/config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createTestDatabase, type Dialect } from './dialects.js';
+
+export interface TestApp {
+  /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  emulatorUrl: string;
+  config: Config;
+  database: DatabaseHandle;
+  /** Real HTTP against the running server, JSON in and out. */
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
+  /** Asks the emulator for an ID token, as the sign-in popup would. */
+  mintIdToken(input: {
+    email: string;
+    name?: string;
+    emailVerified?: boolean;
+    audience?: string;
+    expiresInSeconds?: number;
+  }): Promise<string>;
+  /** Signs in through POST /auth/google and answers the session. */
+  signIn(
+    email: string,
+    name?: string,
+  ): Promise<{
+    accessToken: string;
+    refreshToken: string;
+    user: { id: string; role: string; email: string; name: string };
+  }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a random port in local mode, with a standalone Google emulator on its
+ * own port, over the given database dialect.
+ */
+export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const emulator = await startStandaloneEmulator({ port: 0, dataDir: database.dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    GOOGLE_ISSUERS: emulator.issuer,
+    GOOGLE_JWKS_URL: `${emulator.url}/oauth2/v3/certs`,
+    RATE_LIMIT_PER_MINUTE: '10000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...env,
+  });
+  const { app } = await buildApp(config, { database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const request: TestApp['request'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text so the test can show it
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  const mintIdToken: TestApp['mintIdToken'] = async (input) => {
+    const res = await fetch(`${emulator.url}/__emulator/id-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    if (!res.ok) throw new Error(`emulator refused to mint a token: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { idToken: string }).idToken;
+  };
+
+  return {
+    url,
+    emulatorUrl: emulator.url,
+    config,
+    database,
+    request,
+    mintIdToken,
+    async signIn(email, name = email.split('@')[0] ?? email) {
+      const idToken = await mintIdToken({ email, name });
+      const res = await request('POST', '/api/v1/auth/google', { body: { idToken } });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    },
+    async close() {
+      await app.close();
+      await emulator.close();
+      await database.close();
+    },
+  };
+}

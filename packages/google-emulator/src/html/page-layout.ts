@@ -1,0 +1,32 @@
+import { CODE_ICON } from './icons.js';
+import { PAGE_STYLES } from './page-styles.js';
+import { html, type SafeHtml, trustedHtml } from './safe-html.js';
+
+/**
+ * The label on every emulator page, so that no one mistakes it for Google's real sign-in.
+ */
+export function emulatorBadge(): SafeHtml {
+  return html`<p class="badge">${CODE_ICON}<span>Google emulator · local mode</span></p>`;
+}
+
+/** A whole page: the card holding `content`, and the footer that says what this is. */
+export function renderPage(page: { title: string; content: SafeHtml }): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="color-scheme" content="light dark">
+<title>${page.title}</title>
+<style>${trustedHtml(PAGE_STYLES)}</style>
+</head>
+<body>
+<main class="card">
+${page.content}
+</main>
+<footer class="page-footer">Local stand-in for Google sign-in, for SheetForms development. Not affiliated with Google.</footer>
+</body>
+</html>
+`.markup;
+}

@@ -1,0 +1,25 @@
+/**
+ * @sheetforms/google-emulator: a local stand-in for Google sign-in that speaks Google's HTTP, so the
+ * SheetForms server and web app use one code path against Google and against the emulator.
+ * @packageDocumentation
+ */
+export {
+  DEFAULT_LOCAL_CLIENT_ID,
+  type GoogleEmulatorOptions,
+} from './emulator-options.js';
+export { type GoogleErrorBody, type GoogleErrorStatus, googleErrorBody } from './google-errors.js';
+export {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  type AccessTokenGrant,
+  IdentityStore,
+  type RememberedAccount,
+} from './identity/identity-store.js';
+export { subjectIdForEmail } from './identity/subject-id.js';
+export { googleEmulatorPlugin } from './plugin.js';
+export {
+  EMULATOR_PREFIX,
+  type StandaloneEmulator,
+  type StandaloneEmulatorOptions,
+  startStandaloneEmulator,
+} from './standalone-server.js';
+export { EmulatorState, type StateDocument, type StateDocumentSpec } from './state/emulator-state.js';

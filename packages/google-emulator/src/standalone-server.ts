@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { DEFAULT_LOCAL_CLIENT_ID, normalizeIssuer } from './emulator-options.js';
+import { registerEmulatorRoutes } from './emulator-routes.js';
+import { openEmulatorServices } from './emulator-services.js';
+import type { IdentityStore } from './identity/identity-store.js';
+
+/** Where the standalone emulator mounts itself, as the app server does. */
+export const EMULATOR_PREFIX = '/__google';
+
+/** Options of {@link startStandaloneEmulator}. */
+export interface StandaloneEmulatorOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /** Directory for persistent state (see {@link GoogleEmulatorOptions.dataDir}). */
+  dataDir: string;
+  /** Default `sheetforms-local.apps.googleusercontent.com`. */
+  clientId?: string;
+  /**
+   * The URL browsers reach the server at, when it differs from `http://{host}:{port}` (e.g. listening on
+   * 0.0.0.0 in a container). The issuer becomes `{publicUrl}/__google`.
+   */
+  publicUrl?: string;
+  /** Registers the `/__emulator` control endpoints. Default true. */
+  enableControlApi?: boolean;
+  /** Log requests with Fastify's logger. Default false. */
+  logger?: boolean;
+}
+
+/** A running standalone emulator. */
+export interface StandaloneEmulator {
+  /** Where this process can reach the emulator, e.g. `http://127.0.0.1:4010/__google`. */
+  url: string;
+  /** The issuer in its tokens: `url`, or `{publicUrl}/__google` when a public URL was given. */
+  issuer: string;
+  /** The identity state, e.g. to check access tokens from tests. */
+  identity: IdentityStore;
+  /** Stops listening and waits for open requests to finish. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the emulator on its own Fastify server under `/__google`, for tests and for running the web app
+ * against it without the app server. The issuer is `http://{host}:{port}/__google` (127.0.0.1 standing in
+ * for a wildcard host), or `{publicUrl}/__google`.
+ */
+export async function startStandaloneEmulator(
+  options: StandaloneEmulatorOptions,
+): Promise<StandaloneEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  if (options.publicUrl !== undefined) normalizeIssuer(options.publicUrl);
+  // The port is known only after listening, and routes read the issuer per request, so it is filled in then.
+  let issuer = '';
+  const services = await openEmulatorServices({
+    dataDir: options.dataDir,
+    issuer: () => issuer,
+    clientId: options.clientId ?? DEFAULT_LOCAL_CLIENT_ID,
+    enableControlApi: options.enableControlApi ?? true,
+    appName: 'SheetForms',
+    now: Date.now,
+  });
+
+  const app = Fastify({ logger: options.logger ?? false });
+  await app.register((emulator) => registerEmulatorRoutes(emulator, services), { prefix: EMULATOR_PREFIX });
+  try {
+    await app.listen({ port: options.port ?? 0, host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  const { port } = app.server.address() as AddressInfo;
+  // A wildcard address is not somewhere a browser can go, so URLs name the loopback interface instead.
+  const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `http://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}${EMULATOR_PREFIX}`;
+  issuer = options.publicUrl
+    ? normalizeIssuer(`${options.publicUrl.replace(/\/+$/, '')}${EMULATOR_PREFIX}`)
+    : url;
+  return { url, issuer, identity: services.identity, close: () => app.close() };
+}

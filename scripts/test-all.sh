@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in the order that fails fastest.
+# Installs Debian's Chromium and PostgreSQL when they are missing and we are root, and starts a
+# throwaway PostgreSQL unless TEST_DATABASE_URL already points at one, so that every database test
+# runs on both SQLite and PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+if [ -z "${TEST_DATABASE_URL:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need+=(postgresql); fi
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing ${need[*]} from Debian's packages..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "Missing: ${need[*]}. Install them (Debian: sudo apt-get install ${need[*]}) and run again." >&2
+    exit 1
+  fi
+fi
+
+started_pg=0
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  eval "$(bash scripts/test-postgres.sh start)"
+  started_pg=1
+fi
+export TEST_DATABASE_URL REQUIRE_POSTGRES=1
+cleanup() { if [ "$started_pg" = 1 ]; then bash scripts/test-postgres.sh stop; fi; }
+trap cleanup EXIT
+
+echo "== lint";      npm run lint
+echo "== build";     npm run build
+echo "== typecheck"; npm run typecheck
+echo "== unit and integration tests (SQLite and PostgreSQL)"; npx vitest run
+echo "== browser journeys (Playwright, Chromium)"; npm run test:e2e
