@@ -42,9 +42,9 @@ test('a non-admin sees no Chat link and gets Access Denied at /dashboard/chat', 
   await page.goto('/');
   await signInThroughPopup(page, newOwner('plain'));
   await expect(page).toHaveURL(/\/dashboard\/forms$/);
-  const sidebar = page.getByRole('navigation', { name: /dashboard/i });
-  await expect(sidebar.getByRole('link', { name: 'Forms' })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Chat' })).toHaveCount(0);
+  const sidebar = page.getByRole('complementary', { name: 'Dashboard' });
+  await expect(sidebar.getByRole('link', { name: 'Forms', exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Chat', exact: true })).toHaveCount(0);
 
   await page.goto('/dashboard/chat');
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
@@ -57,7 +57,7 @@ test('an admin sees Chat and can open it', async ({ page }) => {
   await expect(page.getByTestId('user-role')).toHaveText('Admin');
   await page
     .getByRole('navigation', { name: /dashboard/i })
-    .getByRole('link', { name: 'Chat' })
+    .getByRole('link', { name: 'Chat', exact: true })
     .click();
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
   await expect(page.getByRole('heading', { name: 'Chat Management' })).toBeVisible();
@@ -70,7 +70,7 @@ test('the top bar shows the signed-in user with Dashboard and Logout', async ({ 
   await expect(page).toHaveURL(/\/dashboard\/forms$/);
   await page.goto('/');
   const banner = page.getByRole('banner');
-  await expect(banner.getByText(owner.name)).toBeVisible();
+  await expect(banner.getByTestId('nav-user-name')).toHaveText(owner.name);
   await banner.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/forms$/);
   await page.goto('/');
