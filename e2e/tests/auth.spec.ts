@@ -32,10 +32,18 @@ test('a visitor signs in through the Google popup, stays signed in on reload, an
   expect(stored).toEqual([null, null, null]);
 });
 
-test('a signed-out visit to the dashboard goes home, and sign-in returns there', async ({ page }) => {
+test('a signed-out visit to the dashboard goes home, and signing in returns to the remembered page', async ({
+  page,
+}) => {
   await page.goto('/dashboard/forms');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Login with Google' }).first()).toBeVisible();
+
+  await page.goto('/dashboard/chat');
+  await expect(page).toHaveURL(/\/$/);
+  await signInThroughPopup(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
+  await expect(page.getByRole('heading', { name: 'Chat Management' })).toBeVisible();
 });
 
 test('a non-admin sees no Chat link and gets Access Denied at /dashboard/chat', async ({ page }) => {

@@ -1,4 +1,5 @@
 export * from './auth.js';
 export * from './constants.js';
 export * from './problem.js';
+export * from './sheets.js';
 export * from './spreadsheet-url.js';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Spec 001 section 9: the data preview shows 5 rows and each header carries 3 sample values. */
+export const SHEET_PREVIEW_ROWS = 5;
+export const SHEET_SAMPLE_VALUES = 3;
+/** Google's limit on a sheet (tab) title. */
+export const SHEET_NAME_MAX_LENGTH = 100;
+
+/** Problem codes the spreadsheet endpoints answer with (besides the generic ones). */
+export const SHEETS_PROBLEM_CODES = [
+  'INVALID_URL',
+  'NOT_FOUND',
+  'PERMISSION_DENIED',
+  'SHEET_NOT_FOUND',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+] as const;
+export type SheetsProblemCode = (typeof SHEETS_PROBLEM_CODES)[number];
+
+const SheetsUrl = z.string().trim().max(2048, 'The URL is too long');
+const SheetName = z
+  .string()
+  .trim()
+  .min(1, 'Sheet name is required')
+  .max(SHEET_NAME_MAX_LENGTH, `Sheet name must be at most ${SHEET_NAME_MAX_LENGTH} characters`);
+
+/** Spec 000 section 3: the error kinds of a sheet access check. */
+export const SheetAccessErrorSchema = z.enum(['PERMISSION_DENIED', 'NOT_FOUND', 'CHECK_FAILED']);
+export type SheetAccessError = z.infer<typeof SheetAccessErrorSchema>;
+
+export const CheckSheetAccessBodySchema = z.strictObject({
+  googleSheetsUrl: SheetsUrl,
+  sheetName: SheetName,
+});
+export type CheckSheetAccessBody = z.infer<typeof CheckSheetAccessBodySchema>;
+
+/**
+ * The result of POST /forms/check-sheet-access. Every outcome is a 200: the failure kinds are data the
+ * Sheet Status column shows (Connected, Setup Required, Invalid URL, Error), not failed calls.
+ */
+export const SheetAccessSchema = z
+  .object({
+    accessible: z.boolean(),
+    error: SheetAccessErrorSchema.nullable().meta({ description: 'null when accessible' }),
+    message: z.string().meta({ description: 'What the user can do about it, shown as is.' }),
+    lastChecked: z.iso.datetime(),
+    sheetExists: z.boolean().meta({
+      description: 'Whether the named sheet (tab) exists; a missing one is created on the first response.',
+    }),
+  })
+  .meta({ id: 'SheetAccess' });
+export type SheetAccess = z.infer<typeof SheetAccessSchema>;
+
+/** One sheet (tab) of a spreadsheet: id is Google's sheetId (the gid in its URLs). */
+export const SheetSchema = z
+  .object({ id: z.number().int(), title: z.string(), index: z.number().int() })
+  .meta({ id: 'Sheet' });
+export type Sheet = z.infer<typeof SheetSchema>;
+
+export const SpreadsheetMetadataQuerySchema = z.object({ url: SheetsUrl });
+export type SpreadsheetMetadataQuery = z.infer<typeof SpreadsheetMetadataQuerySchema>;
+
+export const SpreadsheetMetadataSchema = z
+  .object({
+    spreadsheetId: z.string(),
+    title: z.string(),
+    sheets: z.array(SheetSchema),
+  })
+  .meta({ id: 'SpreadsheetMetadata' });
+export type SpreadsheetMetadata = z.infer<typeof SpreadsheetMetadataSchema>;
+
+export const SheetPreviewQuerySchema = z.object({ url: SheetsUrl, sheet: SheetName });
+export type SheetPreviewQuery = z.infer<typeof SheetPreviewQuerySchema>;
+
+export const SheetHeaderSchema = z
+  .object({
+    index: z.number().int().meta({ description: '0-based column index' }),
+    name: z.string().meta({ description: "The header cell, or 'Column {n}' when it is empty" }),
+    sampleData: z.array(z.string()).max(SHEET_SAMPLE_VALUES),
+  })
+  .meta({ id: 'SheetHeader' });
+export type SheetHeader = z.infer<typeof SheetHeaderSchema>;
+
+export const SheetPreviewSchema = z
+  .object({
+    spreadsheetId: z.string(),
+    sheetName: z.string(),
+    /** True when the sheet has no cells at all (the generator's Empty Sheet Detected panel). */
+    empty: z.boolean(),
+    headers: z.array(SheetHeaderSchema),
+    /** Up to 5 data rows (after the header row), each padded to the number of headers. */
+    rows: z.array(z.array(z.string())).max(SHEET_PREVIEW_ROWS),
+  })
+  .meta({ id: 'SheetPreview' });
+export type SheetPreview = z.infer<typeof SheetPreviewSchema>;
