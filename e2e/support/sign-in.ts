@@ -23,6 +23,8 @@ export async function signInThroughPopup(page: Page, account: Account) {
   await popup.waitForLoadState('domcontentloaded');
   await expect(popup.getByRole('heading', { name: /Choose an account|Sign in/ })).toBeVisible();
 
+  // The popup closes itself as soon as it hands the token over: listen for that before the last click.
+  const closed = popup.waitForEvent('close');
   const remembered = popup.getByRole('button', { name: new RegExp(account.email.replace(/[.+]/g, '\\$&')) });
   if (await remembered.count()) {
     await remembered.first().click();
@@ -33,5 +35,5 @@ export async function signInThroughPopup(page: Page, account: Account) {
     await popup.getByLabel('Email').fill(account.email);
     await popup.getByRole('button', { name: 'Next' }).click();
   }
-  await popup.waitForEvent('close');
+  await closed;
 }

@@ -92,8 +92,9 @@ test('cancelling the popup keeps the visitor signed out with a message', async (
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Login with Google' }).first().click();
   const popup = await popupPromise;
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('link', { name: 'Cancel' }).click();
-  await popup.waitForEvent('close');
+  await closed;
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('.Toastify')).toContainText(/cancel|denied|failed/i);
 });

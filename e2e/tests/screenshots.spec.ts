@@ -18,7 +18,9 @@ test('captures the home page, the sign-in popup and the dashboard shell', async 
   if (await another.isVisible()) await another.click();
   await popup.getByLabel('Full name').fill(owner.name);
   await popup.getByLabel('Email').fill(owner.email);
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Next' }).click();
+  await closed;
   await expect(page).toHaveURL(/\/dashboard\/forms$/);
   await expect(page.getByTestId('user-name')).toHaveText(owner.name);
   await page.screenshot({ path: 'screenshots/dashboard.png' });
