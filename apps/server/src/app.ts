@@ -3,10 +3,14 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, SIGN_IN_SCOPES } from '@sheetforms/contract';
 import { googleEmulatorPlugin } from '@sheetforms/google-emulator';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
+import { createDriveClient, type DriveClient } from './google/drive-client.js';
+import type { FetchFn } from './google/google-http.js';
+import { createServiceAccountTokens } from './google/service-account.js';
+import { createSheetsClient, type SheetsClient } from './google/sheets-client.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { registerOpenApi } from './http/openapi.js';
 import { notFoundProblem, registerProblemHandlers } from './http/problem.js';
@@ -20,17 +24,22 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createUsersRepository } from './modules/auth/users.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
+import { createSheetsService } from './modules/sheets/sheets.service.js';
 
 export interface AppOverrides {
   /** An already-open database (tests share one per dialect). */
   database?: DatabaseHandle;
   idTokenVerifier?: IdTokenVerifier;
   now?: () => Date;
+  /** The fetch Google clients use (tests count or fail requests through it). */
+  googleFetch?: FetchFn;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  google: { sheets: SheetsClient; drive: DriveClient };
 }
 
 /**
@@ -46,7 +55,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: true,
+    // Fastify's own two lines per request are replaced by the single onResponse line below.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.mode === 'google',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -112,6 +122,37 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...(overrides.now ? { now: overrides.now } : {}),
   });
 
+  // The same clients talk to Google and to the emulator; config decides the URLs and credentials.
+  const { googleApis } = config;
+  const serviceAccount = googleApis.serviceAccount
+    ? createServiceAccountTokens({
+        source: googleApis.serviceAccount,
+        timeoutMs: googleApis.timeoutMs,
+        ...(overrides.googleFetch ? { fetch: overrides.googleFetch } : {}),
+      })
+    : undefined;
+  const googleFetch = overrides.googleFetch ? { fetch: overrides.googleFetch } : {};
+  const google = {
+    sheets: createSheetsClient({
+      sheetsApiUrl: googleApis.sheetsUrl,
+      credentials: { apiKey: googleApis.apiKey, serviceAccount },
+      timeoutMs: googleApis.timeoutMs,
+      ...googleFetch,
+    }),
+    drive: createDriveClient({
+      driveApiUrl: googleApis.driveUrl,
+      serviceAccount,
+      timeoutMs: googleApis.timeoutMs,
+      ...googleFetch,
+    }),
+  };
+  const sheets = createSheetsService({
+    sheets: google.sheets,
+    serviceAccountEmail: async () => (serviceAccount ? serviceAccount.clientEmail() : undefined),
+    log: app.log,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+
   await app.register(
     async (api) => {
       // The API speaks JSON only (multipart is added per route where uploads need it).
@@ -128,6 +169,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         },
         signInRateLimit: { max: config.rateLimit.authPerMinute, timeWindow: 60_000 },
       });
+      await sheetsRoutes(api, {
+        sheets,
+        authenticate,
+        rateLimit: { max: config.rateLimit.sheetsPerMinute, timeWindow: 60_000 },
+      });
     },
     { prefix: API_PREFIX },
   );
@@ -137,5 +183,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : undefined;
   app.setNotFoundHandler(webFallback ?? notFoundProblem);
 
-  return { app, database };
+  return { app, database, google };
 }

@@ -1,10 +1,22 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import type { ApiGuardDeps } from './access/api-guard.js';
+import { registerTokenRoutes } from './access/token.routes.js';
 import { registerControlRoutes } from './control/control.routes.js';
+import { registerDocumentsRoutes } from './docs/documents.routes.js';
 import type { EmulatorServices } from './emulator-services.js';
-import { googleErrorBody, googleStatusFor, sendGoogleError } from './google-errors.js';
+import {
+  GoogleApiError,
+  googleErrorBody,
+  googleStatusFor,
+  sendGoogleApiError,
+  sendGoogleError,
+} from './google-errors.js';
 import { registerAuthorizeRoutes } from './identity/authorize.routes.js';
 import { registerDiscoveryRoutes } from './identity/discovery.routes.js';
+import { registerPageRoutes } from './pages/page.routes.js';
+import { registerCsvExportRoutes } from './sheets/csv-export.routes.js';
+import { registerSheetsRoutes } from './sheets/sheets.routes.js';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
@@ -26,6 +38,8 @@ export async function registerEmulatorRoutes(app: FastifyInstance, services: Emu
 
   // Fastify's own errors (malformed JSON, unsupported media type, body too large) get Google's envelope too.
   app.setErrorHandler((error, request, reply) => {
+    // API handlers throw Google's errors as they are; everything else is mapped below.
+    if (error instanceof GoogleApiError) return sendGoogleApiError(reply, error);
     const code = httpStatusOf(error);
     if (code >= 500) {
       request.log.error({ err: error }, 'google emulator: request failed');
@@ -47,7 +61,24 @@ export async function registerEmulatorRoutes(app: FastifyInstance, services: Emu
     identity: services.identity,
     idTokens: services.idTokens,
   });
-  if (services.config.enableControlApi) registerControlRoutes(app, { idTokens: services.idTokens });
+  registerTokenRoutes(app, {
+    issuer: services.config.issuer,
+    identity: services.identity,
+    serviceAccounts: services.serviceAccounts,
+    now: services.config.now,
+  });
+
+  const guard: ApiGuardDeps = {
+    apiKeys: services.config.apiKeys,
+    identity: services.identity,
+    quota: services.quota,
+    faults: services.faults,
+  };
+  registerSheetsRoutes(app, { store: services.spreadsheets, guard });
+  registerCsvExportRoutes(app, { store: services.spreadsheets, identity: services.identity });
+  registerDocumentsRoutes(app, { documents: services.documents, spreadsheets: services.spreadsheets, guard });
+  registerPageRoutes(app, services);
+  if (services.config.enableControlApi) registerControlRoutes(app, services);
 }
 
 function httpStatusOf(error: unknown): number {

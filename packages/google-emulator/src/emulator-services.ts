@@ -1,19 +1,35 @@
+import path from 'node:path';
+import { ServiceAccountRegistry } from './access/service-accounts.js';
+import { DocumentStore } from './docs/document-store.js';
 import type { EmulatorConfig } from './emulator-options.js';
+import { FaultInjector } from './faults/faults.js';
 import { createIdTokenSigner, type IdTokenSigner } from './identity/id-tokens.js';
 import { IdentityStore } from './identity/identity-store.js';
+import { QuotaTracker } from './quota/quota.js';
+import { SeedService } from './seed/seed-service.js';
+import { SpreadsheetStore } from './sheets/spreadsheet-store.js';
 import { loadOrCreateSigningKey, type SigningKey } from './signing-key.js';
 import { EmulatorState } from './state/emulator-state.js';
 
-/** The emulator's core, shared by every route: state on disk, the signing key and the token signer. */
+/** The emulator's core, shared by every route: state on disk, keys, stores and the test knobs. */
 export interface EmulatorServices {
   config: EmulatorConfig;
   state: EmulatorState;
   signingKey: SigningKey;
   identity: IdentityStore;
   idTokens: IdTokenSigner;
+  spreadsheets: SpreadsheetStore;
+  documents: DocumentStore;
+  serviceAccounts: ServiceAccountRegistry;
+  quota: QuotaTracker;
+  faults: FaultInjector;
+  seed: SeedService;
 }
 
-/** Opens the state directory and loads (or creates) the signing key. */
+/**
+ * Opens the state directory, loads (or creates) the signing key and the stores, and seeds the demo data on
+ * first start. The service-account key file needs the token URL, so it is written by {@link startServices}.
+ */
 export async function openEmulatorServices(config: EmulatorConfig): Promise<EmulatorServices> {
   const state = await EmulatorState.open(config.dataDir);
   const signingKey = await loadOrCreateSigningKey(state);
@@ -24,5 +40,27 @@ export async function openEmulatorServices(config: EmulatorConfig): Promise<Emul
     clientId: config.clientId,
     now: config.now,
   });
-  return { config, state, signingKey, identity, idTokens };
+  const spreadsheets = await SpreadsheetStore.open(path.join(state.directory, 'spreadsheets'));
+  const documents = await DocumentStore.open(path.join(state.directory, 'documents'));
+  const serviceAccounts = await ServiceAccountRegistry.open(state);
+  const seed = await SeedService.open(state, spreadsheets, documents);
+  if (config.seed) await seed.seedOnFirstStart();
+  return {
+    config,
+    state,
+    signingKey,
+    identity,
+    idTokens,
+    spreadsheets,
+    documents,
+    serviceAccounts,
+    quota: new QuotaTracker(config.quota, config.now),
+    faults: new FaultInjector(),
+    seed,
+  };
+}
+
+/** Once the issuer is known: makes sure the service-account key file exists and names `{issuer}/token`. */
+export async function startServices(services: EmulatorServices): Promise<void> {
+  await services.serviceAccounts.ensureDefaultKeyFile(`${services.config.issuer()}/token`);
 }

@@ -16,9 +16,27 @@ export type GoogleErrorStatus =
   | 'UNAVAILABLE'
   | 'DEADLINE_EXCEEDED';
 
-/** Google's JSON error envelope: `{"error":{"code":404,"message":"…","status":"NOT_FOUND"}}`. */
+/** One entry of the legacy `errors[]` array that older Google APIs (and Drive) still send. */
+export interface GoogleLegacyError {
+  message: string;
+  domain: string;
+  reason: string;
+  location?: string;
+  locationType?: string;
+}
+
+/**
+ * Google's JSON error envelope: `{"error":{"code":404,"message":"…","status":"NOT_FOUND"}}`, with the
+ * optional `details` (`google.rpc.ErrorInfo`, `google.rpc.Help`) and legacy `errors[]` some answers carry.
+ */
 export interface GoogleErrorBody {
-  error: { code: number; message: string; status: GoogleErrorStatus };
+  error: {
+    code: number;
+    message: string;
+    status: GoogleErrorStatus;
+    errors?: GoogleLegacyError[];
+    details?: Array<Record<string, unknown>>;
+  };
 }
 
 const STATUS_BY_HTTP_CODE: Record<number, GoogleErrorStatus> = {
@@ -46,8 +64,49 @@ export function googleErrorBody(
   code: number,
   message: string,
   status = googleStatusFor(code),
+  extra: Pick<GoogleErrorBody['error'], 'errors' | 'details'> = {},
 ): GoogleErrorBody {
-  return { error: { code, message, status } };
+  // Google puts `errors` before `status` and `details` after it; the order helps when comparing by eye.
+  return {
+    error: {
+      code,
+      message,
+      ...(extra.errors ? { errors: extra.errors } : {}),
+      status,
+      ...(extra.details ? { details: extra.details } : {}),
+    },
+  };
+}
+
+/** Drive v3's older envelope: no `status`, with the legacy `errors[]` (Drive still answers this way). */
+export interface LegacyGoogleErrorBody {
+  error: { code: number; message: string; errors: GoogleLegacyError[] };
+}
+
+/** An error an API handler can return, carrying its HTTP code and Google body. */
+export class GoogleApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly body: GoogleErrorBody | LegacyGoogleErrorBody,
+    /** Extra response headers (e.g. `WWW-Authenticate` on 401). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.error.message);
+  }
+
+  /** Drive's legacy-shaped error. */
+  static legacy(code: number, error: GoogleLegacyError): GoogleApiError {
+    return new GoogleApiError(code, { error: { code, message: error.message, errors: [error] } });
+  }
+
+  static of(
+    code: number,
+    message: string,
+    status?: GoogleErrorStatus,
+    extra?: Pick<GoogleErrorBody['error'], 'errors' | 'details'>,
+  ): GoogleApiError {
+    return new GoogleApiError(code, googleErrorBody(code, message, status ?? googleStatusFor(code), extra));
+  }
 }
 
 /** Replies with a Google JSON error. */
@@ -61,4 +120,10 @@ export function sendGoogleError(
     .code(code)
     .type('application/json; charset=UTF-8')
     .send(googleErrorBody(code, message, status));
+}
+
+/** Replies with a prepared {@link GoogleApiError}. */
+export function sendGoogleApiError(reply: FastifyReply, error: GoogleApiError) {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.code).type('application/json; charset=UTF-8').send(error.body);
 }

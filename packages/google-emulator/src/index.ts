@@ -4,8 +4,16 @@
  * @packageDocumentation
  */
 export {
+  DEFAULT_SERVICE_ACCOUNT_EMAIL,
+  LOCAL_PROJECT_ID,
+  type ServiceAccountKeyFile,
+  serviceAccountKeyPath,
+} from './access/service-accounts.js';
+export {
   DEFAULT_LOCAL_CLIENT_ID,
   type GoogleEmulatorOptions,
+  LOCAL_API_KEY,
+  type QuotaOptions,
 } from './emulator-options.js';
 export { type GoogleErrorBody, type GoogleErrorStatus, googleErrorBody } from './google-errors.js';
 export {
@@ -16,6 +24,7 @@ export {
 } from './identity/identity-store.js';
 export { subjectIdForEmail } from './identity/subject-id.js';
 export { googleEmulatorPlugin } from './plugin.js';
+export type { LinkAccess, SharedPerson, Sharing } from './sheets/spreadsheet-model.js';
 export {
   EMULATOR_PREFIX,
   type StandaloneEmulator,

@@ -2,10 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { type GoogleEmulatorOptions, resolveEmulatorOptions } from './emulator-options.js';
 import { registerEmulatorRoutes } from './emulator-routes.js';
-import { openEmulatorServices } from './emulator-services.js';
+import { openEmulatorServices, startServices } from './emulator-services.js';
 
 const emulatorPlugin: FastifyPluginAsync<GoogleEmulatorOptions> = async (app, options) => {
   const services = await openEmulatorServices(resolveEmulatorOptions(options));
+  await startServices(services);
+  // Queued sheet writes finish before the host app's close resolves.
+  app.addHook('onClose', () => services.spreadsheets.flush());
   await registerEmulatorRoutes(app, services);
 };
 

@@ -1,8 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { DEFAULT_LOCAL_CLIENT_ID, normalizeIssuer } from './emulator-options.js';
+import { serviceAccountKeyPath } from './access/service-accounts.js';
+import {
+  DEFAULT_LOCAL_CLIENT_ID,
+  normalizeIssuer,
+  type QuotaOptions,
+  resolveApiKeys,
+  resolveQuotaSettings,
+} from './emulator-options.js';
 import { registerEmulatorRoutes } from './emulator-routes.js';
-import { openEmulatorServices } from './emulator-services.js';
+import { openEmulatorServices, startServices } from './emulator-services.js';
 import type { IdentityStore } from './identity/identity-store.js';
 
 /** Where the standalone emulator mounts itself, as the app server does. */
@@ -27,6 +34,12 @@ export interface StandaloneEmulatorOptions {
   enableControlApi?: boolean;
   /** Log requests with Fastify's logger. Default false. */
   logger?: boolean;
+  /** Accepted API keys. Default `['local-emulator-api-key']`. */
+  apiKeys?: string[];
+  /** Google's per-minute quotas. Default off. */
+  quota?: QuotaOptions;
+  /** Add the demo data on first start. Default true. */
+  seed?: boolean;
 }
 
 /** A running standalone emulator. */
@@ -37,6 +50,8 @@ export interface StandaloneEmulator {
   issuer: string;
   /** The identity state, e.g. to check access tokens from tests. */
   identity: IdentityStore;
+  /** The default service account's key file (its `token_uri` is `{issuer}/token`). */
+  serviceAccountKeyPath: string;
   /** Stops listening and waits for open requests to finish. */
   close(): Promise<void>;
 }
@@ -59,11 +74,15 @@ export async function startStandaloneEmulator(
     clientId: options.clientId ?? DEFAULT_LOCAL_CLIENT_ID,
     enableControlApi: options.enableControlApi ?? true,
     appName: 'SheetForms',
+    apiKeys: resolveApiKeys(options.apiKeys),
+    quota: resolveQuotaSettings(options.quota),
+    seed: options.seed ?? true,
     now: Date.now,
   });
 
   const app = Fastify({ logger: options.logger ?? false });
   await app.register((emulator) => registerEmulatorRoutes(emulator, services), { prefix: EMULATOR_PREFIX });
+  app.addHook('onClose', () => services.spreadsheets.flush());
   try {
     await app.listen({ port: options.port ?? 0, host });
   } catch (error) {
@@ -78,5 +97,12 @@ export async function startStandaloneEmulator(
   issuer = options.publicUrl
     ? normalizeIssuer(`${options.publicUrl.replace(/\/+$/, '')}${EMULATOR_PREFIX}`)
     : url;
-  return { url, issuer, identity: services.identity, close: () => app.close() };
+  await startServices(services);
+  return {
+    url,
+    issuer,
+    identity: services.identity,
+    serviceAccountKeyPath: serviceAccountKeyPath(options.dataDir),
+    close: () => app.close(),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, LOCAL_CLIENT_ID, loadConfig } from './config.js';
+import { ConfigError, LOCAL_API_KEY, LOCAL_CLIENT_ID, loadConfig } from './config.js';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
 
@@ -67,5 +67,53 @@ describe('loadConfig', () => {
   it('rejects an unknown NODE_ENV and a bad boolean', () => {
     expect(() => load({ NODE_ENV: 'staging' })).toThrow(ConfigError);
     expect(() => load({ ALLOW_LOCAL_MODE: 'yes' })).toThrow(/ALLOW_LOCAL_MODE must be true or false/);
+  });
+
+  it('points the Google data APIs at the local emulator in local mode', () => {
+    const config = load({ PORT: '4000' });
+    expect(config.googleApis).toEqual({
+      sheetsUrl: 'http://127.0.0.1:4000/__google',
+      driveUrl: 'http://127.0.0.1:4000/__google',
+      docsUrl: 'http://127.0.0.1:4000/__google',
+      apiKey: LOCAL_API_KEY,
+      serviceAccount: { file: '/srv/app/data/google-emulator/service-account.json' },
+      timeoutMs: 10_000,
+    });
+    expect(config.rateLimit.sheetsPerMinute).toBe(30);
+  });
+
+  it("uses Google's APIs in Google mode, with only the credentials given", () => {
+    const config = load({ GOOGLE_CLIENT_ID: 'abc' });
+    expect(config.googleApis).toEqual({
+      sheetsUrl: 'https://sheets.googleapis.com',
+      driveUrl: 'https://www.googleapis.com',
+      docsUrl: 'https://docs.googleapis.com',
+      apiKey: undefined,
+      serviceAccount: undefined,
+      timeoutMs: 10_000,
+    });
+    const withKeys = load({
+      GOOGLE_CLIENT_ID: 'abc',
+      GOOGLE_API_KEY: 'AIza-key',
+      GOOGLE_SERVICE_ACCOUNT_FILE: 'secrets/sa.json',
+      GOOGLE_SHEETS_API_URL: 'http://127.0.0.1:9999/__google/',
+      GOOGLE_TIMEOUT_MS: '2500',
+    }).googleApis;
+    expect(withKeys.apiKey).toBe('AIza-key');
+    expect(withKeys.serviceAccount).toEqual({ file: '/srv/app/secrets/sa.json' });
+    expect(withKeys.sheetsUrl).toBe('http://127.0.0.1:9999/__google');
+    expect(withKeys.timeoutMs).toBe(2500);
+  });
+
+  it('prefers GOOGLE_SERVICE_ACCOUNT_JSON over the file and rejects JSON that is not an object', () => {
+    const json = '{"type":"service_account"}';
+    expect(
+      load({ GOOGLE_SERVICE_ACCOUNT_JSON: json, GOOGLE_SERVICE_ACCOUNT_FILE: '/x.json' }).googleApis
+        .serviceAccount,
+    ).toEqual({ json });
+    expect(() => load({ GOOGLE_SERVICE_ACCOUNT_JSON: '{not json' })).toThrow(
+      /GOOGLE_SERVICE_ACCOUNT_JSON must be the JSON of a service-account key file/,
+    );
+    expect(() => load({ GOOGLE_TIMEOUT_MS: '0' })).toThrow(/GOOGLE_TIMEOUT_MS must be above 0/);
   });
 });

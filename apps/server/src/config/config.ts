@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 /** The local-mode OAuth client id; the emulator issues ID tokens for this audience. */
 export const LOCAL_CLIENT_ID = 'sheetforms-local.apps.googleusercontent.com';
+/** The API key the local emulator accepts (its option `apiKeys` defaults to this). */
+export const LOCAL_API_KEY = 'local-emulator-api-key';
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 const optionalString = z
@@ -47,6 +49,21 @@ const EnvSchema = z.object({
   GOOGLE_ISSUERS: optionalString,
   GOOGLE_JWKS_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   GOOGLE_AUTH_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  GOOGLE_API_KEY: optionalString,
+  GOOGLE_SERVICE_ACCOUNT_FILE: optionalString,
+  GOOGLE_SERVICE_ACCOUNT_JSON: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        isJsonObject,
+        'must be the JSON of a service-account key file (or use GOOGLE_SERVICE_ACCOUNT_FILE)',
+      )
+      .optional(),
+  ),
+  GOOGLE_SHEETS_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  GOOGLE_DRIVE_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  GOOGLE_DOCS_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  GOOGLE_TIMEOUT_MS: positiveInt(10_000),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
@@ -56,6 +73,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt(262_144),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  SHEETS_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   WEB_DIST_DIR: optionalString,
   SERVE_WEB: z
     .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
@@ -82,6 +100,17 @@ export interface Config {
     jwksUrl: string;
     authorizationEndpoint: string;
   };
+  /** Google's data APIs (or the emulator's copies of them) and the server's credentials for them. */
+  googleApis: {
+    sheetsUrl: string;
+    driveUrl: string;
+    docsUrl: string;
+    /** Reads link-shared sheets when no service account is configured. */
+    apiKey: string | undefined;
+    /** The key file's JSON wins over its path; the file is read on first use (the emulator writes it at start). */
+    serviceAccount: { json: string } | { file: string } | undefined;
+    timeoutMs: number;
+  };
   /** Undefined means: generate one and keep it in DATA_DIR (refused in production, see loadConfig). */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -90,7 +119,7 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   /** Requests per minute per IP for the whole API, and a tighter budget for sign-in and refresh. */
-  rateLimit: { perMinute: number; authPerMinute: number };
+  rateLimit: { perMinute: number; authPerMinute: number; sheetsPerMinute: number };
   webDistDir: string;
   serveWeb: boolean;
 }
@@ -149,6 +178,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           authorizationEndpoint: e.GOOGLE_AUTH_URL ?? `${publicUrl}/__google/o/oauth2/v2/auth`,
         };
 
+  const localGoogleApis = `${selfUrl}/__google`;
+  const serviceAccountFile =
+    e.GOOGLE_SERVICE_ACCOUNT_FILE ??
+    (mode === 'local' ? path.join(dataDir, 'google-emulator', 'service-account.json') : undefined);
+  const googleApis: Config['googleApis'] = {
+    sheetsUrl: trimSlash(
+      e.GOOGLE_SHEETS_API_URL ?? (mode === 'local' ? localGoogleApis : 'https://sheets.googleapis.com'),
+    ),
+    driveUrl: trimSlash(
+      e.GOOGLE_DRIVE_API_URL ?? (mode === 'local' ? localGoogleApis : 'https://www.googleapis.com'),
+    ),
+    docsUrl: trimSlash(
+      e.GOOGLE_DOCS_API_URL ?? (mode === 'local' ? localGoogleApis : 'https://docs.googleapis.com'),
+    ),
+    apiKey: e.GOOGLE_API_KEY ?? (mode === 'local' ? LOCAL_API_KEY : undefined),
+    serviceAccount: e.GOOGLE_SERVICE_ACCOUNT_JSON
+      ? { json: e.GOOGLE_SERVICE_ACCOUNT_JSON }
+      : serviceAccountFile
+        ? { file: path.resolve(cwd, serviceAccountFile) }
+        : undefined,
+    timeoutMs: e.GOOGLE_TIMEOUT_MS,
+  };
+
   return {
     env: e.NODE_ENV,
     mode,
@@ -160,18 +212,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'sheetforms.db') },
     google,
+    googleApis,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     adminEmails: (splitList(e.ADMIN_EMAILS) ?? []).map((email) => email.toLowerCase()),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      sheetsPerMinute: e.SHEETS_RATE_LIMIT_PER_MINUTE,
+    },
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(cwd, e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../../web/dist'),
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV !== 'test',
   };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 function splitList(value: string | undefined): string[] | undefined {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { startStandaloneEmulator } from '@sheetforms/google-emulator';
-import { buildApp } from '../app.js';
+import { type AppOverrides, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createTestDatabase, type Dialect } from './dialects.js';
@@ -9,6 +10,10 @@ export interface TestApp {
   /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
   url: string;
   emulatorUrl: string;
+  /** POSTs/PUTs/… JSON to the emulator's control API (`/__emulator{path}`); throws unless 2xx. */
+  emulatorControl(method: string, path: string, body?: unknown): Promise<any>;
+  /** Stops the standalone emulator (to see what the app does when Google is unreachable). */
+  stopEmulator(): Promise<void>;
   config: Config;
   database: DatabaseHandle;
   /** Real HTTP against the running server, JSON in and out. */
@@ -41,9 +46,16 @@ export interface TestApp {
  * Starts the real server on a random port in local mode, with a standalone Google emulator on its
  * own port, over the given database dialect.
  */
-export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  overrides: Pick<AppOverrides, 'googleFetch' | 'now'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
-  const emulator = await startStandaloneEmulator({ port: 0, dataDir: database.dataDir });
+  // The app registers its own in-process emulator on DATA_DIR (local mode), which rewrites the key file's
+  // token_uri to itself; the standalone emulator keeps its state apart so its key file stays its own.
+  const emulatorDataDir = path.join(database.dataDir, 'standalone-emulator');
+  const emulator = await startStandaloneEmulator({ port: 0, dataDir: emulatorDataDir });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -51,11 +63,18 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     LOG_LEVEL: 'silent',
     GOOGLE_ISSUERS: emulator.issuer,
     GOOGLE_JWKS_URL: `${emulator.url}/oauth2/v3/certs`,
+    // Google's data APIs and the service account are the standalone emulator's, as in local mode.
+    GOOGLE_SHEETS_API_URL: emulator.url,
+    GOOGLE_DRIVE_API_URL: emulator.url,
+    GOOGLE_DOCS_API_URL: emulator.url,
+    GOOGLE_SERVICE_ACCOUNT_FILE: path.join(emulatorDataDir, 'google-emulator', 'service-account.json'),
+    GOOGLE_TIMEOUT_MS: '5000',
+    SHEETS_RATE_LIMIT_PER_MINUTE: '10000',
     RATE_LIMIT_PER_MINUTE: '10000',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const { app } = await buildApp(config, { database });
+  const { app } = await buildApp(config, { database, ...overrides });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -88,9 +107,27 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     return ((await res.json()) as { idToken: string }).idToken;
   };
 
+  const emulatorControl: TestApp['emulatorControl'] = async (method, controlPath, body) => {
+    const res = await fetch(`${emulator.url}/__emulator${controlPath}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`emulator ${method} ${controlPath} failed: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  let emulatorStopped = false;
+
   return {
     url,
     emulatorUrl: emulator.url,
+    emulatorControl,
+    async stopEmulator() {
+      if (emulatorStopped) return;
+      emulatorStopped = true;
+      await emulator.close();
+    },
     config,
     database,
     request,
@@ -103,7 +140,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     },
     async close() {
       await app.close();
-      await emulator.close();
+      if (!emulatorStopped) await emulator.close();
       await database.close();
     },
   };

@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { EmulatorServices } from '../emulator-services.js';
 import { sendGoogleError } from '../google-errors.js';
-import type { IdTokenSigner } from '../identity/id-tokens.js';
+import { registerDocumentsControlRoutes } from './documents-control.routes.js';
+import { registerEmulatorControlRoutes } from './emulator-control.routes.js';
 import { checkMintIdTokenBody } from './id-token-request.js';
-
-/** What the control API needs. */
-export interface ControlRoutesDeps {
-  idTokens: IdTokenSigner;
-}
+import { registerSpreadsheetsControlRoutes } from './spreadsheets-control.routes.js';
 
 /**
- * Emulator-only endpoints (not part of Google's API) that tests and seed scripts use to skip the
- * browser: `POST /__emulator/id-token` mints an ID token for any account.
+ * Emulator-only endpoints (not part of Google's API) under `/__emulator`, for tests, seed scripts and the
+ * page: ID tokens without the browser, spreadsheets and documents, reset/seed, faults, quotas, service accounts.
  */
-export function registerControlRoutes(app: FastifyInstance, deps: ControlRoutesDeps) {
+export function registerControlRoutes(app: FastifyInstance, services: EmulatorServices) {
   app.post('/__emulator/id-token', async (request, reply) => {
     const check = checkMintIdTokenBody(request.body);
     if (!check.ok) return sendGoogleError(reply, 400, check.message);
-    const idToken = await deps.idTokens.mint(check.input);
+    const idToken = await services.idTokens.mint(check.input);
     return reply.header('cache-control', 'no-store').send({ idToken });
   });
+  registerSpreadsheetsControlRoutes(app, services.spreadsheets);
+  registerDocumentsControlRoutes(app, services.documents);
+  registerEmulatorControlRoutes(app, services);
 }

@@ -21,3 +21,22 @@ export function sendPage(reply: FastifyReply, status: number, page: string, form
     .type('text/html; charset=utf-8')
     .send(page);
 }
+
+/**
+ * Sends one of the data pages (spreadsheets, rows): like {@link sendPage}, but same-origin scripts may run
+ * (the Copy buttons and the CSV file reader) and forms post back here.
+ */
+export function sendDataPage(reply: FastifyReply, status: number, page: string) {
+  return reply
+    .code(status)
+    .header(
+      'content-security-policy',
+      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; img-src data:; frame-ancestors 'none'; base-uri 'none'",
+    )
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page);
+}

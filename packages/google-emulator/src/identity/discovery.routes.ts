@@ -8,7 +8,7 @@ export interface DiscoveryRoutesDeps {
 }
 
 /**
- * OpenID Connect discovery, the JWKS and the (reserved) token endpoint, shaped like Google's, so a client
+ * OpenID Connect discovery and the JWKS, shaped like Google's (the token endpoint is access/token.routes.ts), so a client
  * configured with only the issuer finds everything else.
  */
 export function registerDiscoveryRoutes(app: FastifyInstance, deps: DiscoveryRoutesDeps) {
@@ -24,7 +24,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, deps: DiscoveryRou
         jwks_uri: `${issuer}/oauth2/v3/certs`,
         response_types_supported: ['id_token', 'token', 'id_token token'],
         response_modes_supported: ['fragment'],
-        grant_types_supported: ['implicit'],
+        grant_types_supported: ['implicit', 'urn:ietf:params:oauth:grant-type:jwt-bearer'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
         scopes_supported: ['openid', 'email', 'profile'],
@@ -49,15 +49,5 @@ export function registerDiscoveryRoutes(app: FastifyInstance, deps: DiscoveryRou
       .header('cache-control', 'public, max-age=3600, must-revalidate, no-transform')
       .header('access-control-allow-origin', '*')
       .send({ keys: [deps.signingKey.publicJwk] });
-  });
-
-  // Reserved for the authorization-code and service-account flows; until then it answers as Google does
-  // for a grant it does not support (RFC 6749 §5.2).
-  app.post('/token', async (_request, reply) => {
-    return reply.code(400).header('cache-control', 'no-store').send({
-      error: 'unsupported_grant_type',
-      error_description:
-        'The emulator supports only the implicit flow; the token endpoint issues no tokens yet.',
-    });
   });
 }

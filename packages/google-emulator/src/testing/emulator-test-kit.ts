@@ -96,3 +96,68 @@ function decodeEntities(text: string): string {
     .replaceAll('&#39;', "'")
     .replaceAll('&amp;', '&');
 }
+
+/** A client for the emulator's Sheets-side HTTP API, as tests use it. */
+export interface ApiClient {
+  base: string;
+  /** A request under the emulator's prefix; `auth` is a Bearer token or `{ key }`. */
+  call(
+    method: string,
+    path: string,
+    options?: { auth?: string | { key: string }; body?: unknown; form?: Record<string, string> },
+  ): Promise<Response>;
+  /** Creates a spreadsheet through the control API and returns its id. */
+  createSpreadsheet(
+    body: Record<string, unknown>,
+  ): Promise<{ spreadsheetId: string; sheets: Array<{ sheetId: number; title: string }> }>;
+  /** A sheet's cells through the control API. */
+  sheetValues(spreadsheetId: string, sheetTitle: string): Promise<string[][]>;
+}
+
+/** The API client for an emulator reachable at `base` (its URL with the prefix). */
+export function apiClient(base: string): ApiClient {
+  const call: ApiClient['call'] = (method, path, options = {}) => {
+    const headers: Record<string, string> = {};
+    let url = `${base}${path}`;
+    if (typeof options.auth === 'string') headers.authorization = `Bearer ${options.auth}`;
+    else if (options.auth)
+      url += `${url.includes('?') ? '&' : '?'}key=${encodeURIComponent(options.auth.key)}`;
+    let body: string | undefined;
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    return fetch(url, { method, headers, body, redirect: 'manual' });
+  };
+  return {
+    base,
+    call,
+    async createSpreadsheet(body) {
+      const reply = await call('POST', '/__emulator/spreadsheets', { body });
+      if (reply.status !== 201) throw new Error(`create failed: ${reply.status} ${await reply.text()}`);
+      return (await reply.json()) as {
+        spreadsheetId: string;
+        sheets: Array<{ sheetId: number; title: string }>;
+      };
+    },
+    async sheetValues(spreadsheetId, sheetTitle) {
+      const reply = await call(
+        'GET',
+        `/__emulator/spreadsheets/${spreadsheetId}/values/${encodeURIComponent(sheetTitle)}`,
+      );
+      if (reply.status !== 200) throw new Error(`values failed: ${reply.status} ${await reply.text()}`);
+      return ((await reply.json()) as { values: string[][] }).values;
+    },
+  };
+}
+
+/** `encodeURIComponent` for a range in a path, as Google's clients do. */
+export function rangePath(range: string): string {
+  return encodeURIComponent(range);
+}
+
+/** The full Sheets scope, as a client requests it. */
+export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';

@@ -53,7 +53,9 @@ describeEachDialect('auth API', (dialect) => {
   it('rejects a token signed by another key (forged)', async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
     const jwk = await exportJWK(publicKey);
-    const certs = await (await fetch(`${t.emulatorUrl}/oauth2/v3/certs`)).json();
+    const certs = (await (await fetch(`${t.emulatorUrl}/oauth2/v3/certs`)).json()) as {
+      keys: Array<{ kid?: string }>;
+    };
     const forged = await new SignJWT({ email: 'evil@example.com', email_verified: true, name: 'Evil' })
       .setProtectedHeader({ alg: 'RS256', kid: certs.keys[0]?.kid ?? jwk.kid })
       .setIssuer(t.config.google.issuers[0] ?? '')

@@ -1,0 +1,89 @@
+import type { Cell, Rows } from '../sheets/cells.js';
+import { checkSharing, type Sharing } from '../sheets/spreadsheet-model.js';
+import type { NewSpreadsheet } from '../sheets/spreadsheet-store.js';
+
+/** A checked control-API request, or the first problem in Google's wording. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const MAX_TITLE = 100;
+
+/** Checks `POST /__emulator/spreadsheets`: `{ title, sheets?: [{ title, rows? }], sharing?, ownerEmail? }`. */
+export function checkNewSpreadsheet(body: unknown): Checked<NewSpreadsheet> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, message: 'Request body must be a JSON object.' };
+  }
+  const raw = body as Record<string, unknown>;
+  const title = checkTitle(raw.title, 'title');
+  if (!title.ok) return title;
+  const sheets: Array<{ title: string; rows: Rows }> = [];
+  if (raw.sheets !== undefined) {
+    if (!Array.isArray(raw.sheets)) return invalid('sheets', 'must be a list');
+    for (const [index, entry] of raw.sheets.entries()) {
+      const sheet = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+      const sheetTitle = checkTitle(sheet.title, `sheets[${index}].title`);
+      if (!sheetTitle.ok) return sheetTitle;
+      if (sheets.some((other) => other.title.toLowerCase() === sheetTitle.value.toLowerCase())) {
+        return invalid(`sheets[${index}].title`, `a sheet named "${sheetTitle.value}" is already listed`);
+      }
+      const rows = checkRows(sheet.rows, `sheets[${index}].rows`);
+      if (!rows.ok) return rows;
+      sheets.push({ title: sheetTitle.value, rows: rows.value });
+    }
+  }
+  let sharing: Sharing | undefined;
+  if (raw.sharing !== undefined) {
+    const checked = checkSharing(raw.sharing);
+    if (!checked.ok) return checked;
+    sharing = checked.sharing;
+  }
+  if (
+    raw.ownerEmail !== undefined &&
+    (typeof raw.ownerEmail !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(raw.ownerEmail))
+  ) {
+    return invalid('ownerEmail', 'must be an email address');
+  }
+  return {
+    ok: true,
+    value: {
+      title: title.value,
+      ...(sheets.length > 0 ? { sheets } : {}),
+      ...(sharing ? { sharing } : {}),
+      ...(typeof raw.ownerEmail === 'string' ? { ownerEmail: raw.ownerEmail } : {}),
+    },
+  };
+}
+
+/** A non-empty title of at most 100 characters. */
+export function checkTitle(value: unknown, field: string): Checked<string> {
+  if (typeof value !== 'string' || value.trim() === '')
+    return invalid(field, 'a non-empty string is required');
+  if (value.length > MAX_TITLE) return invalid(field, `must be at most ${MAX_TITLE} characters`);
+  return { ok: true, value: value.trim() };
+}
+
+/** Rows of strings, numbers or booleans, stored as given (like RAW input); `null` and '' are empty cells. */
+export function checkRows(value: unknown, field: string): Checked<Rows> {
+  if (value === undefined) return { ok: true, value: [] };
+  if (!Array.isArray(value)) return invalid(field, 'must be a list of rows');
+  const rows: Rows = [];
+  for (const [i, row] of value.entries()) {
+    if (!Array.isArray(row)) return invalid(`${field}[${i}]`, 'must be a list of cells');
+    const cells: Cell[] = [];
+    for (const [j, cell] of row.entries()) {
+      if (cell === null || cell === '') cells.push(null);
+      else if (
+        typeof cell === 'string' ||
+        typeof cell === 'boolean' ||
+        (typeof cell === 'number' && Number.isFinite(cell))
+      )
+        cells.push(cell);
+      else return invalid(`${field}[${i}][${j}]`, 'must be a string, number or boolean');
+    }
+    rows.push(cells);
+  }
+  return { ok: true, value: rows };
+}
+
+function invalid<T>(field: string, problem: string): Checked<T> {
+  return { ok: false, message: `Invalid value at '${field}': ${problem}.` };
+}

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { ACCEPTED_SCOPES, type Caller, roleFor } from '../access/access-control.js';
+import { type ApiGuardDeps, guardApiCall } from '../access/api-guard.js';
+import { GoogleApiError } from '../google-errors.js';
+import { cellText } from '../sheets/cells.js';
+import { csvLine } from '../sheets/csv.js';
+import { firstSheet } from '../sheets/range-resolution.js';
+import { isPlausibleFileId } from '../sheets/spreadsheet-model.js';
+import type { SpreadsheetStore } from '../sheets/spreadsheet-store.js';
+import { documentResource } from './document-resource.js';
+import type { DocumentStore } from './document-store.js';
+import { htmlToBlocks } from './html-text.js';
+import { textToPdf } from './pdf.js';
+
+/** What the Drive and Docs routes need. */
+export interface DocumentsRoutesDeps {
+  documents: DocumentStore;
+  spreadsheets: SpreadsheetStore;
+  guard: ApiGuardDeps;
+}
+
+/** Drive refuses to export more than 10 MB. */
+export const EXPORT_LIMIT_BYTES = 10 * 1024 * 1024;
+
+const DOCUMENT_MIME = 'application/vnd.google-apps.document';
+const SPREADSHEET_MIME = 'application/vnd.google-apps.spreadsheet';
+
+/**
+ * Drive v3 `files.get` and `files.export`, and Docs v1 `documents.get`. Drive answers 404 "File not found"
+ * both for unknown files and for files the caller may not see (Drive does not reveal that they exist), in
+ * its legacy error envelope; Docs answers 404 and 403 in the modern one.
+ */
+export function registerDocumentsRoutes(app: FastifyInstance, deps: DocumentsRoutesDeps) {
+  app.get<{ Params: { fileId: string }; Querystring: Record<string, string | undefined> }>(
+    '/drive/v3/files/:fileId/export',
+    async (request, reply) => {
+      const caller = await guardApiCall(request, deps.guard, {
+        kind: 'read',
+        service: 'drive.googleapis.com',
+        scopes: ACCEPTED_SCOPES.driveRead,
+      });
+      const mimeType = request.query.mimeType;
+      if (!mimeType) {
+        throw GoogleApiError.legacy(400, {
+          message: 'Required parameter: mimeType',
+          domain: 'global',
+          reason: 'required',
+          location: 'mimeType',
+          locationType: 'parameter',
+        });
+      }
+      const file = findVisibleFile(caller, deps, request.params.fileId);
+      const bytes = await exportFile(deps, file, mimeType);
+      if (bytes.length > EXPORT_LIMIT_BYTES) {
+        throw GoogleApiError.legacy(403, {
+          message: 'This file is too large to be exported.',
+          domain: 'global',
+          reason: 'exportSizeLimitExceeded',
+        });
+      }
+      return reply
+        .type(
+          mimeType === 'text/html' || mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType,
+        )
+        .send(bytes);
+    },
+  );
+
+  app.get<{ Params: { fileId: string } }>('/drive/v3/files/:fileId', async (request, reply) => {
+    const caller = await guardApiCall(request, deps.guard, {
+      kind: 'read',
+      service: 'drive.googleapis.com',
+      scopes: ACCEPTED_SCOPES.driveRead,
+    });
+    const file = findVisibleFile(caller, deps, request.params.fileId);
+    return reply.send({
+      kind: 'drive#file',
+      id: file.id,
+      name: file.title,
+      mimeType: file.kind === 'document' ? DOCUMENT_MIME : SPREADSHEET_MIME,
+    });
+  });
+
+  app.get<{ Params: { documentId: string } }>('/v1/documents/:documentId', async (request, reply) => {
+    const caller = await guardApiCall(request, deps.guard, {
+      kind: 'read',
+      service: 'docs.googleapis.com',
+      scopes: ACCEPTED_SCOPES.docsRead,
+    });
+    const id = request.params.documentId;
+    const document = isPlausibleFileId(id) ? deps.documents.get(id) : undefined;
+    if (!document) throw GoogleApiError.of(404, 'Requested entity was not found.', 'NOT_FOUND');
+    if (roleFor(caller, document) === 'none') {
+      throw GoogleApiError.of(403, 'The caller does not have permission', 'PERMISSION_DENIED');
+    }
+    return reply.send(documentResource(document));
+  });
+}
+
+type VisibleFile =
+  | { kind: 'document'; id: string; title: string; html: string }
+  | { kind: 'spreadsheet'; id: string; title: string };
+
+function findVisibleFile(caller: Caller, deps: DocumentsRoutesDeps, id: string): VisibleFile {
+  const notFound = GoogleApiError.legacy(404, {
+    message: `File not found: ${id}.`,
+    domain: 'global',
+    reason: 'notFound',
+    location: 'fileId',
+    locationType: 'parameter',
+  });
+  if (!isPlausibleFileId(id)) throw notFound;
+  const document = deps.documents.get(id);
+  if (document) {
+    if (roleFor(caller, document) === 'none') throw notFound;
+    return { kind: 'document', id, title: document.title, html: document.html };
+  }
+  const spreadsheet = deps.spreadsheets.get(id);
+  if (spreadsheet && roleFor(caller, spreadsheet) !== 'none')
+    return { kind: 'spreadsheet', id, title: spreadsheet.title };
+  throw notFound;
+}
+
+async function exportFile(deps: DocumentsRoutesDeps, file: VisibleFile, mimeType: string): Promise<Buffer> {
+  const unsupported = GoogleApiError.legacy(400, {
+    message: 'The requested conversion is not supported.',
+    domain: 'global',
+    reason: 'badRequest',
+    location: 'convertTo',
+    locationType: 'parameter',
+  });
+  if (file.kind === 'document') {
+    if (mimeType === 'text/html') return Buffer.from(file.html, 'utf8');
+    if (mimeType === 'text/plain')
+      return Buffer.from(
+        htmlToBlocks(file.html)
+          .map((block) => block.text)
+          .join('\n\n'),
+        'utf8',
+      );
+    if (mimeType === 'application/pdf') return textToPdf(file.title, htmlToBlocks(file.html));
+    throw unsupported;
+  }
+  const meta = deps.spreadsheets.get(file.id);
+  if (!meta) throw unsupported;
+  const sheet = firstSheet(meta);
+  const rows = await deps.spreadsheets.rows(meta.spreadsheetId, sheet.sheetId);
+  const lines = rows.map((row) => row.map((cell) => cellText(cell)));
+  if (mimeType === 'text/csv')
+    return Buffer.from(lines.map((fields) => csvLine(fields)).join('\r\n'), 'utf8');
+  if (mimeType === 'text/tab-separated-values')
+    return Buffer.from(lines.map((fields) => fields.join('\t')).join('\r\n'), 'utf8');
+  if (mimeType === 'application/pdf') {
+    return textToPdf(
+      meta.title,
+      lines.map((fields) => ({ text: fields.join('  |  '), heading: 0 })),
+    );
+  }
+  throw unsupported;
+}

@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorServices } from '../emulator-services.js';
+import { sendDataPage } from '../html/page-headers.js';
+import { renderPage } from '../html/page-layout.js';
+import { html } from '../html/safe-html.js';
+import { parseCsv } from '../sheets/csv.js';
+import { findSheetByTitle, firstSheet } from '../sheets/range-resolution.js';
+import { checkSharing } from '../sheets/spreadsheet-model.js';
+import { PAGE_SCRIPT } from './page-script.js';
+import { rowsPage } from './rows-page.js';
+import { type ListedSpreadsheet, spreadsheetsPage } from './spreadsheets-page.js';
+
+const FOOTER =
+  'Local stand-in for Google Sheets and Docs, for SheetForms development. Not affiliated with Google.';
+
+/**
+ * The emulator's own pages at `/` (spreadsheets and documents, with forms to create them and change
+ * sharing) and `/spreadsheets/{id}?sheet=…&page=…` (a sheet's rows). Forms post back and redirect (303),
+ * so reloading never posts twice.
+ */
+export function registerPageRoutes(app: FastifyInstance, services: EmulatorServices) {
+  const prefix = app.prefix;
+
+  app.get('/assets/page.js', async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(PAGE_SCRIPT),
+  );
+
+  app.get<{ Querystring: { created?: string; updated?: string; error?: string } }>(
+    '/',
+    async (request, reply) => {
+      const spreadsheets: ListedSpreadsheet[] = [];
+      for (const meta of services.spreadsheets.list()) {
+        const dataRows = new Map<number, number>();
+        for (const sheet of meta.sheets) {
+          dataRows.set(
+            sheet.sheetId,
+            (await services.spreadsheets.rows(meta.spreadsheetId, sheet.sheetId)).length,
+          );
+        }
+        spreadsheets.push({ meta, dataRows });
+      }
+      const { created, updated, error } = request.query;
+      const notice = error
+        ? { text: error, error: true }
+        : created
+          ? { text: `Created “${created}”.` }
+          : updated
+            ? { text: `Saved sharing of “${updated}”.` }
+            : undefined;
+      const content = spreadsheetsPage({
+        prefix,
+        spreadsheets,
+        documents: services.documents.list(),
+        ...(notice ? { notice } : {}),
+      });
+      return sendDataPage(
+        reply,
+        200,
+        renderPage({
+          title: 'Spreadsheets · Google emulator',
+          content,
+          wide: true,
+          scripts: [`${prefix}/assets/page.js`],
+          footer: FOOTER,
+        }),
+      );
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { sheet?: string; page?: string } }>(
+    '/spreadsheets/:id',
+    async (request, reply) => {
+      const meta = services.spreadsheets.get(request.params.id);
+      if (!meta) return notFoundPage(reply, 'There is no spreadsheet with this id.');
+      const sheet =
+        request.query.sheet === undefined ? firstSheet(meta) : findSheetByTitle(meta, request.query.sheet);
+      if (!sheet) return notFoundPage(reply, `The spreadsheet has no sheet named “${request.query.sheet}”.`);
+      const rows = await services.spreadsheets.rows(meta.spreadsheetId, sheet.sheetId);
+      const page = Number.parseInt(request.query.page ?? '1', 10);
+      const content = rowsPage({ prefix, meta, sheet, rows, page: Number.isFinite(page) ? page : 1 });
+      return sendDataPage(
+        reply,
+        200,
+        renderPage({ title: `${meta.title} · ${sheet.title}`, content, wide: true, footer: FOOTER }),
+      );
+    },
+  );
+
+  app.post('/spreadsheets', { bodyLimit: 20 * 1024 * 1024 }, async (request, reply) => {
+    if (crossSite(request)) return reply.code(403).send('Cross-site form posts are refused.');
+    const form = formFields(request.body);
+    const title = (form.title ?? '').trim();
+    if (title === '' || title.length > 100)
+      return back(reply, prefix, { error: 'A title of 1 to 100 characters is required.' });
+    const rows = parseCsv(form.csv ?? '').filter(
+      (row, index, all) => index < all.length - 1 || row.some((cell) => cell !== ''),
+    );
+    await services.spreadsheets.create({ title, sheets: [{ title: 'Sheet1', rows }] });
+    return back(reply, prefix, { created: title });
+  });
+
+  app.post<{ Params: { id: string } }>('/spreadsheets/:id/sharing', async (request, reply) => {
+    if (crossSite(request)) return reply.code(403).send('Cross-site form posts are refused.');
+    const meta = services.spreadsheets.get(request.params.id);
+    if (!meta) return notFoundPage(reply, 'There is no spreadsheet with this id.');
+    const form = formFields(request.body);
+    const emails = (form.people ?? '').split(/[\s,;]+/).filter((email) => email !== '');
+    const checked = checkSharing({
+      link: form.link,
+      people: emails.map((email) => ({ email, role: 'edit' })),
+    });
+    if (!checked.ok) return back(reply, prefix, { error: checked.message });
+    meta.sharing = checked.sharing;
+    await services.spreadsheets.saveMeta(meta.spreadsheetId);
+    return back(reply, prefix, { updated: meta.title });
+  });
+
+  app.post('/documents', { bodyLimit: 5 * 1024 * 1024 }, async (request, reply) => {
+    if (crossSite(request)) return reply.code(403).send('Cross-site form posts are refused.');
+    const form = formFields(request.body);
+    const title = (form.title ?? '').trim();
+    if (title === '' || title.length > 100)
+      return back(reply, prefix, { error: 'A document name of 1 to 100 characters is required.' });
+    await services.documents.create({ title, html: form.html ?? '' });
+    return back(reply, prefix, { created: title });
+  });
+}
+
+function formFields(body: unknown): Record<string, string | undefined> {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value : Array.isArray(value) ? String(value[0]) : undefined,
+    ]),
+  );
+}
+
+/** Browsers say where a form post comes from; only this origin's pages may post here. */
+function crossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+function back(reply: FastifyReply, prefix: string, query: Record<string, string>) {
+  return reply
+    .code(303)
+    .header('location', `${prefix}/?${new URLSearchParams(query).toString()}`)
+    .send();
+}
+
+function notFoundPage(reply: FastifyReply, message: string) {
+  const page = renderPage({
+    title: 'Not found · Google emulator',
+    content: html`<h1>Not found</h1><p class="error-lead">${message}</p>`,
+    wide: true,
+    footer: FOOTER,
+  });
+  return sendDataPage(reply, 404, page);
+}

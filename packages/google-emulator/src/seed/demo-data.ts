@@ -1,0 +1,185 @@
+import type { NewSpreadsheet } from '../sheets/spreadsheet-store.js';
+
+// The demo data that local mode starts with. Scripts and tests find it by title, so titles are fixed.
+
+export const EVENT_REGISTRATION: NewSpreadsheet = {
+  title: 'Event Registration',
+  sharing: { link: 'edit', people: [] },
+  sheets: [
+    {
+      title: 'Registrations',
+      rows: [
+        ['Full Name', 'Email', 'Phone', 'Company', 'Ticket Type', 'Dietary Requirements'],
+        [
+          'Ada Lovelace',
+          'ada.lovelace@example.com',
+          '+44 20 7946 0001',
+          'Analytical Engines Ltd',
+          'VIP',
+          'Vegetarian',
+        ],
+        ['Alan Turing', 'alan.turing@example.com', '+44 20 7946 0002', 'Bletchley Park', 'Standard', 'None'],
+        ['Grace Hopper', 'grace.hopper@example.com', '+1 202 555 0103', 'US Navy', 'Speaker', 'Gluten-free'],
+        [
+          'Katherine Johnson',
+          'katherine.johnson@example.com',
+          '+1 757 555 0104',
+          'NASA Langley',
+          'Standard',
+          'None',
+        ],
+        [
+          'Linus Torvalds',
+          'linus.torvalds@example.com',
+          '+1 503 555 0105',
+          'Linux Foundation',
+          'Student',
+          'Vegan',
+        ],
+      ],
+    },
+  ],
+};
+
+export const PRIVATE_BUDGET: NewSpreadsheet = {
+  title: 'Private Budget',
+  sharing: { link: 'none', people: [] },
+  sheets: [
+    {
+      title: 'Budget',
+      rows: [
+        ['Category', 'Planned', 'Actual', 'Notes'],
+        ['Venue', 12000, 11850, 'Deposit paid'],
+        ['Catering', 8000, 8420, 'Extra coffee break'],
+        ['Speakers', 5000, 4500, 'Two local speakers'],
+        ['Marketing', 3000, 2760, 'Social ads'],
+      ],
+    },
+  ],
+};
+
+export const EMPTY_SHEET: NewSpreadsheet = {
+  title: 'Empty Sheet',
+  sharing: { link: 'edit', people: [] },
+  sheets: [{ title: 'Sheet1', rows: [] }],
+};
+
+const QUESTION_HEADER = [
+  'Questions',
+  'Answer',
+  'Sr. No.',
+  'Website link',
+  'Google sheet link',
+  'Youtube link',
+  'Type',
+];
+const WEBSITE = 'https://sheetforms.example.com';
+const DEMO_SHEET = 'https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit';
+const VIDEO = 'https://www.youtube.com/watch?v=sheetforms-demo';
+
+const QUESTIONS: Array<[question: string, answer: string, type: string]> = [
+  [
+    'I want to create a form from my Google Sheet',
+    'Sign in with Google, open Manage Forms and click Add Form. Paste your spreadsheet URL, click Load Data, pick the sheet, choose the columns that should become fields and click Create Form. See the Demo Website or Watch How It Works.',
+    'button',
+  ],
+  [
+    'I want to collect event registrations',
+    'Make a sheet with a header row such as Full Name, Email, Phone and Ticket Type, share it as anyone with the link can edit, then create a form from it. Every registration becomes a new row. Try the Demo Google Sheet.',
+    'button',
+  ],
+  [
+    'I want to embed my form on my website',
+    'In Manage Forms, click Copy in the Iframe URL column and paste the iframe code into your page. The form resizes to its content and works on phones.',
+    'button',
+  ],
+  [
+    'I want to issue certificates from form responses',
+    'Turn on Document Templates in the form editor and add a Google Doc with placeholders like {{Full Name}} and {{date}}. On the Responses page, Export fills the template with a response and downloads a PDF.',
+    'button',
+  ],
+  [
+    'How do I share my spreadsheet with SheetForms?',
+    'Open the spreadsheet in Google Sheets, click Share, set General access to Anyone with the link and the role to Editor, or share it with the SheetForms service account email shown in the Google Sheets Setup dialog.',
+    'question',
+  ],
+  [
+    'What happens if the sheet I choose does not exist?',
+    'SheetForms creates the missing sheet (tab) for you and writes the header row from your form fields before the first response arrives.',
+    'question',
+  ],
+  [
+    'Why does Sheet Status say Not Accessible?',
+    'SheetForms could not read the spreadsheet: it is private, was deleted, or the sheet was renamed. Fix the sharing or the sheet name, then click Recheck.',
+    'question',
+  ],
+  [
+    'Are responses lost if Google Sheets is down?',
+    'No. Every response is saved by SheetForms first and written to the spreadsheet from a queue, exactly once, with retries when Google is slow or over quota.',
+    'question',
+  ],
+  [
+    'Can I rename the columns in my sheet?',
+    'You can rename field labels in the form editor at any time. If you rename header cells in the sheet, open the form editor and check the field mapping so new rows land in the right columns.',
+    'question',
+  ],
+  [
+    'Can respondents sign their submission?',
+    'Yes. Enable Digital Signature in the form editor; respondents draw a signature that is stored with the response and can be downloaded as a PNG.',
+    'question',
+  ],
+  [
+    'Can I restrict a form to certain people?',
+    'Turn on Login Protection in the form editor and add authorized users. They sign in on the Form Login page before they can see the form.',
+    'question',
+  ],
+  [
+    'How much does SheetForms cost?',
+    'There is a free plan for small forms and paid plans for more forms and responses. See the Pricing page for details, or Chat With Us if you have questions.',
+    'question',
+  ],
+  [
+    'Which field types are supported?',
+    'Text, email, number, phone, date, long text, dropdown, checkbox and file fields. You choose the type of each column when you build the form.',
+    'question',
+  ],
+  [
+    'I need help from a person',
+    'Click Chat With Us to talk to our support team during business hours.',
+    'question',
+  ],
+];
+
+export const ASSISTANT_QUESTIONS: NewSpreadsheet = {
+  title: 'SheetForms Assistant Questions',
+  sharing: { link: 'view', people: [] },
+  sheets: [
+    {
+      title: 'Questions',
+      rows: [
+        QUESTION_HEADER,
+        ...QUESTIONS.map(([question, answer, type], index) => [
+          question,
+          answer,
+          index + 1,
+          WEBSITE,
+          DEMO_SHEET,
+          VIDEO,
+          type,
+        ]),
+      ],
+    },
+  ],
+};
+
+export const CERTIFICATE_TEMPLATE = {
+  title: 'Certificate Template',
+  html: `<html><head><meta charset="utf-8"><title>Certificate Template</title></head><body>
+<h1 style="text-align:center">Certificate of Attendance</h1>
+<p style="text-align:center">This certifies that</p>
+<h2 style="text-align:center">{{Full Name}}</h2>
+<p style="text-align:center">({{Email}})</p>
+<p style="text-align:center">attended the SheetForms Community Day on {{date}}.</p>
+<p style="text-align:right">The SheetForms Team</p>
+</body></html>`,
+};

@@ -1,0 +1,304 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GoogleApiError } from '../google-errors.js';
+import { type Cell, inputCell, type Rows } from './cells.js';
+import { openSpreadsheet, type SheetsDeps, sendWriteReply } from './sheets-context.js';
+import {
+  DEFAULT_COLUMN_COUNT,
+  DEFAULT_ROW_COUNT,
+  newSheetId,
+  type SheetProperties,
+  type SpreadsheetMeta,
+} from './spreadsheet-model.js';
+
+type RequestBody = Record<string, unknown>;
+
+/** A change planned by the validation pass, applied only when every request of the batch is valid. */
+type PlannedWrite = { kind: 'appendCells'; sheetId: number; rows: Rows };
+
+/**
+ * POST /v4/spreadsheets/{id}:batchUpdate with addSheet, appendCells, appendDimension, updateSheetProperties
+ * and deleteSheet. As in Google the batch is atomic: every request is checked (against the sheets as the
+ * earlier requests leave them) before anything changes; one invalid request fails the whole batch.
+ */
+export async function batchUpdateSpreadsheet(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: SheetsDeps,
+  id: string,
+) {
+  const { meta } = await openSpreadsheet(request, deps, id, 'write');
+  const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as RequestBody;
+  const requests = body.requests;
+  if (!Array.isArray(requests) || requests.length === 0) {
+    throw GoogleApiError.of(400, 'Must specify at least one request.');
+  }
+  // Rows that appendCells will extend are loaded first, so that checking and applying the batch below runs
+  // without a pause in which another request could change the spreadsheet.
+  const loaded = new Map<number, Rows>();
+  for (const entry of requests) {
+    const sheetId = ((entry as RequestBody | null)?.appendCells as RequestBody | undefined)?.sheetId ?? 0;
+    if (
+      typeof sheetId === 'number' &&
+      meta.sheets.some((sheet) => sheet.sheetId === sheetId) &&
+      !loaded.has(sheetId)
+    ) {
+      loaded.set(sheetId, await deps.store.rows(id, sheetId));
+    }
+  }
+  const draft: SheetProperties[] = structuredClone(meta.sheets);
+  const replies: unknown[] = [];
+  const writes: PlannedWrite[] = [];
+  requests.forEach((entry, index) => {
+    const keys = typeof entry === 'object' && entry !== null ? Object.keys(entry) : [];
+    const kind = keys[0];
+    if (keys.length !== 1 || kind === undefined) {
+      throw GoogleApiError.of(400, `Invalid requests[${index}]: No request set.`);
+    }
+    const payload = ((entry as RequestBody)[kind] ?? {}) as RequestBody;
+    const prefix = `Invalid requests[${index}].${kind}: `;
+    switch (kind) {
+      case 'addSheet':
+        replies.push({ addSheet: { properties: sheetResource(addSheet(draft, payload, prefix)) } });
+        break;
+      case 'appendCells':
+        writes.push(appendCells(draft, payload, prefix));
+        replies.push({});
+        break;
+      case 'appendDimension':
+        appendDimension(draft, payload, prefix);
+        replies.push({});
+        break;
+      case 'updateSheetProperties':
+        updateSheetProperties(draft, payload, prefix);
+        replies.push({});
+        break;
+      case 'deleteSheet':
+        deleteSheet(draft, payload, prefix);
+        replies.push({});
+        break;
+      default:
+        throw GoogleApiError.of(
+          400,
+          `Invalid JSON payload received. Unknown name "${kind}" at 'requests[${index}]': Cannot find field.`,
+        );
+    }
+  });
+
+  await apply(deps, meta, draft, writes, loaded);
+  return sendWriteReply(request, reply, deps, {
+    spreadsheetId: id,
+    replies,
+    ...(body.includeSpreadsheetInResponse === true
+      ? {
+          updatedSpreadsheet: {
+            spreadsheetId: id,
+            properties: { title: meta.title },
+            sheets: meta.sheets.map((sheet) => ({ properties: sheetResource(sheet) })),
+          },
+        }
+      : {}),
+  });
+}
+
+/** A sheet's properties as the API shows them. */
+export function sheetResource(sheet: SheetProperties) {
+  return {
+    sheetId: sheet.sheetId,
+    title: sheet.title,
+    index: sheet.index,
+    sheetType: 'GRID',
+    gridProperties: {
+      rowCount: sheet.rowCount,
+      columnCount: sheet.columnCount,
+      ...(sheet.frozenRowCount ? { frozenRowCount: sheet.frozenRowCount } : {}),
+    },
+  };
+}
+
+function addSheet(draft: SheetProperties[], payload: RequestBody, prefix: string): SheetProperties {
+  const properties = (payload.properties ?? {}) as RequestBody;
+  const grid = (properties.gridProperties ?? {}) as RequestBody;
+  const taken = new Set(draft.map((sheet) => sheet.sheetId));
+  let title = typeof properties.title === 'string' ? properties.title : undefined;
+  if (title === undefined) {
+    let number = draft.length + 1;
+    while (draft.some((sheet) => sheet.title.toLowerCase() === `sheet${number}`)) number++;
+    title = `Sheet${number}`;
+  }
+  if (title.trim() === '') throw GoogleApiError.of(400, `${prefix}Sheet title cannot be empty.`);
+  if (draft.some((sheet) => sheet.title.toLowerCase() === title.toLowerCase())) {
+    throw GoogleApiError.of(
+      400,
+      `${prefix}A sheet with the name "${title}" already exists. Please enter another name.`,
+    );
+  }
+  let sheetId: number;
+  if (properties.sheetId !== undefined) {
+    if (!Number.isInteger(properties.sheetId) || (properties.sheetId as number) < 0) {
+      throw GoogleApiError.of(400, `${prefix}Invalid sheetId: ${String(properties.sheetId)}`);
+    }
+    sheetId = properties.sheetId as number;
+    if (taken.has(sheetId)) {
+      throw GoogleApiError.of(400, `${prefix}Sheet with id ${sheetId} already exists.`);
+    }
+  } else {
+    sheetId = newSheetId(taken);
+  }
+  const index =
+    typeof properties.index === 'number' && Number.isInteger(properties.index)
+      ? Math.min(Math.max(0, properties.index), draft.length)
+      : draft.length;
+  const sheet: SheetProperties = {
+    sheetId,
+    title,
+    index,
+    rowCount: positiveOr(grid.rowCount, DEFAULT_ROW_COUNT, `${prefix}Invalid gridProperties.rowCount`),
+    columnCount: positiveOr(
+      grid.columnCount,
+      DEFAULT_COLUMN_COUNT,
+      `${prefix}Invalid gridProperties.columnCount`,
+    ),
+    ...(typeof grid.frozenRowCount === 'number' && grid.frozenRowCount > 0
+      ? { frozenRowCount: grid.frozenRowCount }
+      : {}),
+  };
+  for (const other of draft) if (other.index >= index) other.index++;
+  draft.push(sheet);
+  return sheet;
+}
+
+function appendCells(draft: SheetProperties[], payload: RequestBody, prefix: string): PlannedWrite {
+  const sheet = findSheet(draft, payload.sheetId, prefix);
+  if (typeof payload.fields !== 'string' || payload.fields === '') {
+    throw GoogleApiError.of(400, `${prefix}At least one field must be specified in 'fields'.`);
+  }
+  if (!Array.isArray(payload.rows)) return { kind: 'appendCells', sheetId: sheet.sheetId, rows: [] };
+  const rows = payload.rows.map((row, i) => {
+    const values = ((row ?? {}) as RequestBody).values;
+    if (values === undefined) return [];
+    if (!Array.isArray(values)) throw GoogleApiError.of(400, `${prefix}Invalid rows[${i}].values`);
+    return values.map((value, j) => cellData(value, `${prefix}rows[${i}].values[${j}]`));
+  });
+  return { kind: 'appendCells', sheetId: sheet.sheetId, rows };
+}
+
+/** A CellData's `userEnteredValue` (ExtendedValue): string, number, bool or formula. */
+function cellData(value: unknown, where: string): Cell {
+  const entered = ((value ?? {}) as RequestBody).userEnteredValue as RequestBody | undefined;
+  if (!entered) return null;
+  if (typeof entered.stringValue === 'string') return entered.stringValue === '' ? null : entered.stringValue;
+  if (typeof entered.numberValue === 'number') return entered.numberValue;
+  if (typeof entered.boolValue === 'boolean') return entered.boolValue;
+  if (typeof entered.formulaValue === 'string') {
+    const cell = inputCell(entered.formulaValue, 'USER_ENTERED');
+    return cell === undefined || (typeof cell === 'object' && cell !== null && 'invalid' in cell)
+      ? null
+      : cell;
+  }
+  if (Object.keys(entered).length === 0) return null;
+  throw GoogleApiError.of(400, `Invalid value at '${where}.userEnteredValue'`);
+}
+
+function appendDimension(draft: SheetProperties[], payload: RequestBody, prefix: string) {
+  const sheet = findSheet(draft, payload.sheetId, prefix);
+  const length = payload.length;
+  if (!Number.isInteger(length) || (length as number) < 1) {
+    throw GoogleApiError.of(400, `${prefix}length must be positive`);
+  }
+  if (payload.dimension === 'ROWS') sheet.rowCount += length as number;
+  else if (payload.dimension === 'COLUMNS') sheet.columnCount += length as number;
+  else throw GoogleApiError.of(400, `${prefix}dimension must be ROWS or COLUMNS`);
+}
+
+function updateSheetProperties(draft: SheetProperties[], payload: RequestBody, prefix: string) {
+  const properties = (payload.properties ?? {}) as RequestBody;
+  const sheet = findSheet(draft, properties.sheetId ?? 0, prefix);
+  if (typeof payload.fields !== 'string' || payload.fields === '') {
+    throw GoogleApiError.of(400, `${prefix}At least one field must be specified in 'fields'.`);
+  }
+  const fields = payload.fields.split(',').map((field) => field.trim());
+  const grid = (properties.gridProperties ?? {}) as RequestBody;
+  for (const field of fields) {
+    if (field === 'title') {
+      const title = String(properties.title ?? '');
+      if (draft.some((other) => other !== sheet && other.title.toLowerCase() === title.toLowerCase())) {
+        throw GoogleApiError.of(
+          400,
+          `${prefix}A sheet with the name "${title}" already exists. Please enter another name.`,
+        );
+      }
+      sheet.title = title;
+    } else if (field === 'gridProperties.rowCount') {
+      sheet.rowCount = positiveOr(grid.rowCount, sheet.rowCount, `${prefix}Invalid rowCount`);
+    } else if (field === 'gridProperties.columnCount') {
+      sheet.columnCount = positiveOr(grid.columnCount, sheet.columnCount, `${prefix}Invalid columnCount`);
+    } else if (field === 'gridProperties.frozenRowCount') {
+      const frozen = Number(grid.frozenRowCount ?? 0);
+      if (frozen > 0) sheet.frozenRowCount = frozen;
+      else delete sheet.frozenRowCount;
+    } else if (field !== 'index' && field !== '*') {
+      throw GoogleApiError.of(400, `${prefix}The emulator cannot update the field '${field}'.`);
+    }
+  }
+}
+
+function deleteSheet(draft: SheetProperties[], payload: RequestBody, prefix: string) {
+  const sheet = findSheet(draft, payload.sheetId, prefix);
+  if (draft.length === 1) {
+    throw GoogleApiError.of(400, `${prefix}You can't remove all the sheets in a document.`);
+  }
+  draft.splice(draft.indexOf(sheet), 1);
+  for (const other of draft) if (other.index > sheet.index) other.index--;
+}
+
+function findSheet(draft: SheetProperties[], sheetId: unknown, prefix: string): SheetProperties {
+  const id = sheetId ?? 0;
+  const sheet = draft.find((candidate) => candidate.sheetId === id);
+  if (!sheet) throw GoogleApiError.of(400, `${prefix}No grid with id: ${String(id)}`);
+  return sheet;
+}
+
+function positiveOr(value: unknown, fallback: number, message: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || (value as number) < 1) throw GoogleApiError.of(400, message);
+  return value as number;
+}
+
+/** Applies a validated batch: sheet properties, then appended cells (after each sheet's last row with data). */
+function apply(
+  deps: SheetsDeps,
+  meta: SpreadsheetMeta,
+  draft: SheetProperties[],
+  writes: PlannedWrite[],
+  loaded: Map<number, Rows>,
+): Promise<unknown> {
+  const pending: Array<Promise<void>> = [];
+  const kept = new Set(draft.map((sheet) => sheet.sheetId));
+  for (const sheet of meta.sheets) {
+    if (!kept.has(sheet.sheetId)) pending.push(deps.store.dropSheet(meta.spreadsheetId, sheet.sheetId));
+  }
+  const existing = new Set(meta.sheets.map((sheet) => sheet.sheetId));
+  meta.sheets = draft.sort((a, b) => a.index - b.index);
+  for (const sheet of meta.sheets) {
+    // A sheet added by this batch has no cells; its (empty) rows are known without reading a file.
+    if (!existing.has(sheet.sheetId))
+      loaded.set(sheet.sheetId, deps.store.startEmptySheet(meta.spreadsheetId, sheet.sheetId));
+  }
+  for (const write of writes) {
+    const rows = loaded.get(write.sheetId);
+    const sheet = meta.sheets.find((candidate) => candidate.sheetId === write.sheetId);
+    if (!rows || !sheet || write.rows.length === 0) continue;
+    // Trailing empty rows do not count: appendCells goes after the last row with data.
+    let at = rows.length;
+    while (at > 0 && (rows[at - 1]?.length ?? 0) === 0) at--;
+    const op =
+      at === rows.length
+        ? ({ op: 'push', rows: write.rows } as const)
+        : ({ op: 'replace', at, rows: write.rows } as const);
+    pending.push(deps.store.changeRows(meta.spreadsheetId, write.sheetId, rows, op));
+    sheet.rowCount = Math.max(sheet.rowCount, at + write.rows.length);
+    sheet.columnCount = Math.max(sheet.columnCount, ...write.rows.map((row) => row.length));
+  }
+  pending.push(deps.store.saveMeta(meta.spreadsheetId));
+  return Promise.all(pending);
+}
