@@ -47,7 +47,10 @@ export interface BuiltApp {
  * run it in-process and main.ts can start it.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
-  const database = overrides.database ?? openDatabase(config.database);
+  let log: FastifyInstance['log'] | undefined;
+  const database =
+    overrides.database ??
+    openDatabase(config.database, (error) => log?.warn({ err: error }, 'idle database connection lost'));
   await migrateToLatest(database.db);
 
   const app = Fastify({
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.mode === 'google',
   });
+  log = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

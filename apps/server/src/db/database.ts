@@ -19,9 +19,15 @@ export interface DatabaseHandle {
  * Opens the configured database. SQLite runs in WAL mode with synchronous=FULL so that an
  * acknowledged write survives a power loss, not only a crash.
  */
-export function openDatabase(database: Config['database']): DatabaseHandle {
+export function openDatabase(
+  database: Config['database'],
+  onIdleClientError: (error: Error) => void = () => {},
+): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection can die (server restart, admin termination). pg drops it and the next query
+    // gets a fresh one; without a listener the 'error' event would crash the whole process.
+    pool.on('error', onIdleClientError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
