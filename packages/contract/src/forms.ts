@@ -1,0 +1,253 @@
+import { z } from 'zod';
+
+/** Spec 001 section 9 and section 3: constants of forms. */
+export const FORM_DUE_DATE = '2025-01-01';
+export const SIGNATURE_LIMITS = {
+  width: { min: 200, max: 800, default: 400 },
+  height: { min: 100, max: 400, default: 200 },
+} as const;
+export const GENERATOR_FIELD_TYPES = ['text', 'number', 'email', 'date'] as const;
+export const EDITOR_FIELD_TYPES = ['text', 'email', 'number', 'date', 'textarea'] as const;
+export const FORM_FIELD_TYPES = EDITOR_FIELD_TYPES;
+export const GENERATED_PASSWORD_LENGTH = 10;
+export const GENERATED_PASSWORD_ALPHABET =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
+export const FORM_LIMITS = {
+  nameMax: 200,
+  descriptionMax: 5000,
+  labelMax: 200,
+  placeholderMax: 300,
+  fieldsMax: 200,
+  statusMax: 30,
+} as const;
+
+export const FieldTypeSchema = z.enum(FORM_FIELD_TYPES);
+export type FieldType = z.infer<typeof FieldTypeSchema>;
+
+/** A 0/1 flag as the spec stores it; booleans are accepted and normalised. */
+export const FlagSchema = z
+  .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1')])
+  .transform((value): 0 | 1 => (value === 1 || value === true || value === '1' ? 1 : 0));
+
+/** One field of a form (a "jdata" item). Answers on the public form are keyed by label. */
+export const FormFieldSchema = z.object({
+  label: z.string().trim().min(1, 'Field label is required').max(FORM_LIMITS.labelMax),
+  type: FieldTypeSchema.default('text'),
+  required: z.boolean().default(false),
+  placeHolder: z.string().max(FORM_LIMITS.placeholderMax).default(''),
+  isRemoved: z.boolean().default(false),
+  /** The sheet column header this field came from, when it was renamed (spec: name). */
+  name: z.string().max(FORM_LIMITS.labelMax).optional(),
+});
+export type FormField = z.infer<typeof FormFieldSchema>;
+export type FormFieldInput = z.input<typeof FormFieldSchema>;
+
+export const FormTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  googleDocsUrl: z.string(),
+  content: z.string(),
+});
+export type FormTemplate = z.infer<typeof FormTemplateSchema>;
+
+/**
+ * Form settings (spec 001 section 3). Missing settings mean all flags 0, no templates, and a 400x200
+ * signature; out-of-range signature sizes fall back to those defaults (the server applies this).
+ */
+export const FormSettingsSchema = z.object({
+  loginRequired: FlagSchema.default(0),
+  templateEnabled: FlagSchema.default(0),
+  templateUrl: z.string().max(2048).default(''),
+  templates: z.array(FormTemplateSchema).default([]),
+  signatureEnabled: FlagSchema.default(0),
+  signatureWidth: z.coerce.number().default(SIGNATURE_LIMITS.width.default),
+  signatureHeight: z.coerce.number().default(SIGNATURE_LIMITS.height.default),
+  gdprEnabled: FlagSchema.default(0),
+});
+export type FormSettings = z.infer<typeof FormSettingsSchema>;
+
+/** Spec 001 section 3: jdata and settings may arrive as JSON strings; both shapes are accepted. */
+function jsonString<T extends z.ZodType>(schema: T) {
+  return z.union([
+    schema,
+    z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'Must be valid JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema),
+  ]);
+}
+
+export const FormFieldsInputSchema = jsonString(
+  z
+    .array(FormFieldSchema)
+    .max(FORM_LIMITS.fieldsMax, `A form can have at most ${FORM_LIMITS.fieldsMax} fields`),
+);
+export const FormSettingsInputSchema = jsonString(FormSettingsSchema.partial());
+
+/** POST /forms (spec 001 section 7). */
+export const CreateFormBodySchema = z.strictObject({
+  googleSheetsUrl: z.string().trim().max(2048).default(''),
+  sheetName: z.string().trim().max(100).default(''),
+  name: z.string().trim().min(1, 'Form name is required').max(FORM_LIMITS.nameMax),
+  description: z.string().max(FORM_LIMITS.descriptionMax).default(''),
+  settings: FormSettingsInputSchema.optional(),
+  jdata: FormFieldsInputSchema.refine((fields) => fields.length > 0, 'Please select fields for the form'),
+  dueDate: z.string().max(40).default(FORM_DUE_DATE),
+  status: z.string().trim().min(1).max(FORM_LIMITS.statusMax).optional(),
+});
+export type CreateFormBody = z.input<typeof CreateFormBodySchema>;
+
+/**
+ * PUT /forms/{formId}: the full update of the editor, or the sheet-settings update of Manage Forms
+ * ({googleSheetsUrl, sheetName}). Every key is optional; what is sent is changed.
+ */
+export const UpdateFormBodySchema = z.strictObject({
+  formId: z.string().optional(),
+  name: z.string().trim().min(1, 'Form name is required').max(FORM_LIMITS.nameMax).optional(),
+  description: z.string().max(FORM_LIMITS.descriptionMax).optional(),
+  googleSheetsUrl: z.string().trim().max(2048).optional(),
+  sheetName: z.string().trim().max(100).optional(),
+  settings: FormSettingsInputSchema.optional(),
+  jdata: FormFieldsInputSchema.optional(),
+  dueDate: z.string().max(40).optional(),
+  status: z.string().trim().min(1).max(FORM_LIMITS.statusMax).optional(),
+});
+export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
+
+/** A row of GET /forms (spec 000 section 3). */
+export const FormListItemSchema = z
+  .object({
+    id: z.string(),
+    formId: z.string(),
+    name: z.string(),
+    openFormUrl: z.string(),
+    googleSheetsUrl: z.string(),
+    sheetName: z.string(),
+    iframeCode: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+    responseCount: z.number().int(),
+  })
+  .meta({ id: 'FormListItem' });
+export type FormListItem = z.infer<typeof FormListItemSchema>;
+
+export const FormSchema = z
+  .object({
+    id: z.string(),
+    formId: z.string(),
+    name: z.string(),
+    description: z.string(),
+    googleSheetsUrl: z.string(),
+    sheetName: z.string(),
+    jdata: z.array(FormFieldSchema),
+    settings: FormSettingsSchema,
+    dueDate: z.string(),
+    status: z.string(),
+    openFormUrl: z.string(),
+    iframeCode: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Form' });
+export type Form = z.infer<typeof FormSchema>;
+
+/** An authorized user of a login-protected form. The password is never returned after creation. */
+export const FormUserSchema = z
+  .object({ id: z.string(), name: z.string(), email: z.string(), createdAt: z.string() })
+  .meta({ id: 'FormUser' });
+export type FormUser = z.infer<typeof FormUserSchema>;
+
+/** A stored response as the owner sees it (spec 001 FormResponse). */
+export const FormResponseSchema = z
+  .object({
+    id: z.string(),
+    response: z.record(z.string(), z.string()),
+    createdAt: z.string(),
+    syncState: z.enum(['pending', 'claimed', 'synced', 'failed']),
+    lastError: z.string().nullable(),
+  })
+  .meta({ id: 'FormResponse' });
+export type FormResponse = z.infer<typeof FormResponseSchema>;
+
+/** GET /forms/{formId} (spec 001 section 7). */
+export const FormDetailSchema = z
+  .object({
+    form: FormSchema,
+    formResponse: z.array(FormResponseSchema),
+    formUsers: z.array(FormUserSchema),
+    formTemplate: z.array(FormTemplateSchema),
+  })
+  .meta({ id: 'FormDetail' });
+export type FormDetail = z.infer<typeof FormDetailSchema>;
+
+/** POST /forms/add-user. userId and password are accepted for the spec's payload but never trusted. */
+export const AddFormUserBodySchema = z.strictObject({
+  userId: z.union([z.string(), z.number()]).optional(),
+  formId: z.string().trim().min(1, 'Form ID is required').max(64),
+  email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Valid email is required')),
+  name: z.string().trim().min(1, 'Name is required').min(2, 'Name must be at least 2 characters').max(100),
+  password: z.string().max(200).optional(),
+});
+export type AddFormUserBody = z.input<typeof AddFormUserBodySchema>;
+
+/** The one time a generated password is shown: to the owner, right after add or reset. */
+export const FormUserWithPasswordSchema = z
+  .object({ formUser: FormUserSchema, password: z.string() })
+  .meta({ id: 'FormUserWithPassword' });
+export type FormUserWithPassword = z.infer<typeof FormUserWithPasswordSchema>;
+
+export const DeleteFormUserBodySchema = z.strictObject({
+  userId: z.union([z.string(), z.number()]).optional(),
+  formId: z.string().trim().min(1, 'Form ID is required').max(64),
+  id: z.string().trim().min(1, 'User ID is required').max(64),
+});
+export type DeleteFormUserBody = z.input<typeof DeleteFormUserBodySchema>;
+
+export const ResetFormUserPasswordBodySchema = z.strictObject({
+  formId: z.string().trim().min(1, 'Form ID is required').max(64),
+  id: z.string().trim().min(1, 'User ID is required').max(64),
+});
+export type ResetFormUserPasswordBody = z.input<typeof ResetFormUserPasswordBodySchema>;
+
+/** GET /users/dashboard-stats: what Manage Forms shows above the table. */
+export const DashboardStatsSchema = z
+  .object({
+    totalForms: z.number().int(),
+    activeForms: z.number().int(),
+    totalResponses: z.number().int(),
+    responsesThisMonth: z.number().int(),
+    forms: z.array(
+      z.object({
+        formId: z.string(),
+        name: z.string(),
+        responses: z.number().int(),
+        responsesThisMonth: z.number().int(),
+        lastResponseAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'DashboardStats' });
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
+
+/** Spec 001 section 9: 'Enter your {field name lowercased}'. */
+export function defaultPlaceholder(fieldName: string): string {
+  return `Enter your ${fieldName.toLowerCase()}`;
+}
+
+/** Out-of-range or non-numeric signature sizes fall back to the defaults (spec 001 section 5). */
+export function normaliseSignatureSize(width: unknown, height: unknown): { width: number; height: number } {
+  const within = (value: unknown, limits: { min: number; max: number; default: number }) => {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof n === 'number' && Number.isFinite(n) && n >= limits.min && n <= limits.max
+      ? Math.round(n)
+      : limits.default;
+  };
+  return { width: within(width, SIGNATURE_LIMITS.width), height: within(height, SIGNATURE_LIMITS.height) };
+}
