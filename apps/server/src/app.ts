@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, SIGN_IN_SCOPES } from '@sheetforms/contract';
 import { googleEmulatorPlugin } from '@sheetforms/google-emulator';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { createDriveClient, type DriveClient } from './google/drive-client.js';
@@ -15,6 +15,7 @@ import { createAuthenticate } from './http/authenticate.js';
 import { registerOpenApi } from './http/openapi.js';
 import { notFoundProblem, registerProblemHandlers } from './http/problem.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -23,9 +24,19 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './modules/auth/id-t
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createUsersRepository } from './modules/auth/users.repository.js';
+import { createFormUsersRepository } from './modules/form-users/form-users.repository.js';
+import { formUsersRoutes } from './modules/form-users/form-users.routes.js';
+import { createFormUsersService } from './modules/form-users/form-users.service.js';
+import { createFormResponsesRepository } from './modules/forms/form-responses.repository.js';
+import { createFormsRepository } from './modules/forms/forms.repository.js';
+import { formsRoutes } from './modules/forms/forms.routes.js';
+import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
 import { createSheetsService } from './modules/sheets/sheets.service.js';
+import { createStatsRepository } from './modules/stats/stats.repository.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
+import { createStatsService } from './modules/stats/stats.service.js';
 
 export interface AppOverrides {
   /** An already-open database (tests share one per dialect). */
@@ -157,6 +168,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...(overrides.now ? { now: overrides.now } : {}),
   });
 
+  const clock = overrides.now ? { now: overrides.now } : {};
+  const formUsersRepository = createFormUsersRepository(database.db);
+  const forms = createFormsService({
+    forms: createFormsRepository(database.db),
+    responses: createFormResponsesRepository(database.db),
+    formUsers: formUsersRepository,
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
+  const formUsers = createFormUsersService({ forms, users: formUsersRepository, ...clock });
+  const stats = createStatsService({ stats: createStatsRepository(database.db), ...clock });
+
   await app.register(
     async (api) => {
       // The API speaks JSON only (multipart is added per route where uploads need it).
@@ -178,6 +201,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         authenticate,
         rateLimit: { max: config.rateLimit.sheetsPerMinute, timeWindow: 60_000 },
       });
+      await formsRoutes(api, { forms, authenticate });
+      await formUsersRoutes(api, { formUsers, authenticate });
+      await statsRoutes(api, { stats, authenticate });
     },
     { prefix: API_PREFIX },
   );

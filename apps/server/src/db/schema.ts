@@ -33,8 +33,68 @@ export interface AppMetaTable {
   updated_at: Generated<string>;
 }
 
+/** A form. `id` is internal (foreign keys); `form_id` is the public id in links. */
+export interface FormsTable {
+  id: string;
+  form_id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  google_sheets_url: string;
+  /** Extracted from the URL when the form is saved, so the sync worker never parses URLs. */
+  spreadsheet_id: string | null;
+  sheet_name: string;
+  /** JSON array of contract FormField. */
+  fields_json: string;
+  /** JSON of contract FormSettings, stored normalised (defaults filled, signature size in range). */
+  settings_json: string;
+  status: string;
+  due_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An authorized user of a login-protected form. */
+export interface FormUsersTable {
+  id: string;
+  /** forms.id (internal), not the public form id. */
+  form_id: string;
+  name: string;
+  /** Stored lowercased; unique per form. */
+  email: string;
+  /** argon2id PHC string; the password itself is never stored. */
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ResponseSyncState = 'pending' | 'claimed' | 'synced' | 'failed';
+
+/** A submission, stored before it is written to the sheet. */
+export interface ResponsesTable {
+  id: string;
+  /** forms.id (internal). */
+  form_id: string;
+  /** JSON object: field label → answer. */
+  answers_json: string;
+  signature_url: string | null;
+  /** form_users.id of a logged-in respondent. */
+  respondent_id: string | null;
+  consent: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  sync_state: Generated<ResponseSyncState>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  synced_at: string | null;
+  claimed_until: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   app_meta: AppMetaTable;
+  forms: FormsTable;
+  form_users: FormUsersTable;
+  responses: ResponsesTable;
 }

@@ -1,15 +1,42 @@
-import { useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { Spinner } from '@/components/ui/spinner';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { ChatOverview } from '@/features/dashboard/components/chat-overview';
-import { FormsOverview } from '@/features/dashboard/components/forms-overview';
 import { setNavigateHome } from '@/lib/api-client';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
+
+// Feature pages load on demand, so the home page does not download the dashboard's code.
+const ManageFormsPage = lazy(() =>
+  import('@/features/forms-list/components/manage-forms-page').then((m) => ({ default: m.ManageFormsPage })),
+);
+const FormGeneratorPage = lazy(() =>
+  import('@/features/form-generator/components/form-generator-page').then((m) => ({
+    default: m.FormGeneratorPage,
+  })),
+);
+const FormEditorPage = lazy(() =>
+  import('@/features/form-editor/components/form-editor-page').then((m) => ({ default: m.FormEditorPage })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-[50vh] items-center justify-center">
+          <Spinner size="lg" label="Loading..." />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * The route table (spec 000 section 2). /pricing, /contact, /chat and /chat-support are registered
@@ -28,6 +55,18 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Opened in a new tab from Manage Forms; it has its own loader and Access Denied screen (spec 001).
+        path: '/dashboard/form-generator',
+        element: (
+          <>
+            <title>Form Generator – SheetForms</title>
+            <Loading>
+              <FormGeneratorPage />
+            </Loading>
+          </>
+        ),
+      },
+      {
         path: '/dashboard',
         element: (
           <ProtectedRoute>
@@ -41,7 +80,20 @@ export const routes: RouteObject[] = [
             element: (
               <>
                 <title>Manage Forms – SheetForms</title>
-                <FormsOverview />
+                <Loading>
+                  <ManageFormsPage />
+                </Loading>
+              </>
+            ),
+          },
+          {
+            path: 'form-update',
+            element: (
+              <>
+                <title>Edit Form – SheetForms</title>
+                <Loading>
+                  <FormEditorPage />
+                </Loading>
               </>
             ),
           },

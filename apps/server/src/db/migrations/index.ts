@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-users-and-sessions.js';
+import * as m0002 from './0002-forms.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -7,6 +8,7 @@ import * as m0001 from './0001-users-and-sessions.js';
  */
 const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
+  '0002-forms': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,91 @@
+import {
+  type Form,
+  type FormField,
+  FormFieldSchema,
+  type FormListItem,
+  type FormResponse,
+} from '@sheetforms/contract';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { FormsTable, ResponsesTable } from '../../db/schema.js';
+import { iframeCode, openFormUrl } from './form-links.js';
+import { settingsFromJson } from './form-settings.js';
+
+export type FormRow = Selectable<FormsTable>;
+export type FormListRow = Pick<
+  FormRow,
+  'id' | 'form_id' | 'name' | 'google_sheets_url' | 'sheet_name' | 'status' | 'created_at'
+> & { response_count: number | string | bigint };
+export type FormResponseRow = Pick<
+  Selectable<ResponsesTable>,
+  'id' | 'answers_json' | 'created_at' | 'sync_state' | 'last_error'
+>;
+
+const FieldsSchema = z.array(FormFieldSchema);
+
+/** Fields are written by this module through the contract schema, so a failure here is a bug (500). */
+export function fieldsFromJson(text: string): FormField[] {
+  return FieldsSchema.parse(JSON.parse(text));
+}
+
+/** Links are built from today's PUBLIC_URL, never stored, so a moved deployment keeps working links. */
+function links(publicUrl: string, formId: string, name: string) {
+  const url = openFormUrl(publicUrl, formId);
+  return { openFormUrl: url, iframeCode: iframeCode(url, name) };
+}
+
+export function toForm(row: FormRow, publicUrl: string): Form {
+  return {
+    id: row.id,
+    formId: row.form_id,
+    name: row.name,
+    description: row.description,
+    googleSheetsUrl: row.google_sheets_url,
+    sheetName: row.sheet_name,
+    jdata: fieldsFromJson(row.fields_json),
+    settings: settingsFromJson(row.settings_json),
+    dueDate: row.due_date,
+    status: row.status,
+    ...links(publicUrl, row.form_id, row.name),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toFormListItem(row: FormListRow, publicUrl: string): FormListItem {
+  return {
+    id: row.id,
+    formId: row.form_id,
+    name: row.name,
+    ...links(publicUrl, row.form_id, row.name),
+    googleSheetsUrl: row.google_sheets_url,
+    sheetName: row.sheet_name,
+    status: row.status,
+    createdAt: row.created_at,
+    responseCount: Number(row.response_count),
+  };
+}
+
+/** Answers are stored as a JSON object of label → text; anything else in it is not shown. */
+export function answersFromJson(text: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+export function toFormResponse(row: FormResponseRow): FormResponse {
+  return {
+    id: row.id,
+    response: answersFromJson(row.answers_json),
+    createdAt: row.created_at,
+    syncState: row.sync_state,
+    lastError: row.last_error,
+  };
+}

@@ -1,0 +1,75 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, FormsTable } from '../../db/schema.js';
+import type { FormListRow, FormRow } from './form-serializers.js';
+
+export type FormChanges = Omit<Updateable<FormsTable>, 'id' | 'form_id' | 'owner_id' | 'created_at'>;
+
+/**
+ * The owner's forms. Every query is scoped by owner id, so another owner's form is indistinguishable
+ * from a missing one.
+ */
+export function createFormsRepository(db: Kysely<Database>) {
+  async function findByFormIdForOwner(ownerId: string, formId: string): Promise<FormRow | undefined> {
+    return db
+      .selectFrom('forms')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('form_id', '=', formId)
+      .executeTakeFirst();
+  }
+
+  return {
+    findByFormIdForOwner,
+
+    /** Newest first, with each form's response count. */
+    async listByOwner(ownerId: string): Promise<FormListRow[]> {
+      return db
+        .selectFrom('forms')
+        .select((eb) => [
+          'forms.id',
+          'forms.form_id',
+          'forms.name',
+          'forms.google_sheets_url',
+          'forms.sheet_name',
+          'forms.status',
+          'forms.created_at',
+          eb
+            .selectFrom('responses')
+            .select((sub) => sub.fn.countAll<number | string>().as('count'))
+            .whereRef('responses.form_id', '=', 'forms.id')
+            .as('response_count'),
+        ])
+        .where('forms.owner_id', '=', ownerId)
+        .orderBy('forms.created_at', 'desc')
+        .orderBy('forms.id', 'desc')
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, response_count: row.response_count ?? 0 })));
+    },
+
+    async insert(row: FormRow): Promise<void> {
+      await db.insertInto('forms').values(row).execute();
+    },
+
+    async update(ownerId: string, formId: string, changes: FormChanges): Promise<FormRow | undefined> {
+      await db
+        .updateTable('forms')
+        .set(changes)
+        .where('owner_id', '=', ownerId)
+        .where('form_id', '=', formId)
+        .execute();
+      return findByFormIdForOwner(ownerId, formId);
+    },
+
+    /** Users, responses and everything else of the form go with it (ON DELETE CASCADE). */
+    async deleteForOwner(ownerId: string, formId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('forms')
+        .where('owner_id', '=', ownerId)
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}
+
+export type FormsRepository = ReturnType<typeof createFormsRepository>;

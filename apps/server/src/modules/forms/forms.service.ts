@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateFormBodySchema,
+  extractSpreadsheetId,
+  type Form,
+  type FormDetail,
+  type FormListItem,
+  type FormUser,
+  isValidSheetUrlForGenerator,
+  isValidSheetUrlForInlineEdit,
+  SHEET_URL_MESSAGES,
+  type UpdateFormBodySchema,
+} from '@sheetforms/contract';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../http/http-error.js';
+import { generateFormId } from './form-id.js';
+import type { FormResponsesRepository } from './form-responses.repository.js';
+import { toForm, toFormListItem, toFormResponse } from './form-serializers.js';
+import { normaliseSettings } from './form-settings.js';
+import type { FormChanges, FormsRepository } from './forms.repository.js';
+
+export type CreateFormInput = z.output<typeof CreateFormBodySchema>;
+export type UpdateFormInput = z.output<typeof UpdateFormBodySchema>;
+
+/** What other modules learn about a form the caller owns: enough to scope their own queries. */
+export interface OwnedForm {
+  /** Internal id (forms.id), the foreign key of form users, responses and templates. */
+  id: string;
+  formId: string;
+}
+
+export interface FormsServiceDeps {
+  forms: FormsRepository;
+  responses: Pick<FormResponsesRepository, 'listByForm'>;
+  /** The authorized users of a form, without passwords (from the form-users module). */
+  formUsers: { listByForm(formRowId: string): Promise<FormUser[]> };
+  /** PUBLIC_URL: the base of openFormUrl and iframeCode. */
+  publicUrl: string;
+  now?: () => Date;
+  newFormId?: () => string;
+}
+
+const DEFAULT_STATUS = 'Active';
+const FIELDS_REQUIRED = 'Please select fields for the form';
+
+export const formNotFound = () => notFound('Form not found');
+
+/** Creating, listing, reading, editing and deleting the signed-in owner's forms. */
+export function createFormsService(deps: FormsServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const newFormId = deps.newFormId ?? generateFormId;
+
+  async function requireRow(ownerId: string, formId: string) {
+    const row = await deps.forms.findByFormIdForOwner(ownerId, formId);
+    if (!row) throw formNotFound();
+    return row;
+  }
+
+  return {
+    async create(ownerId: string, body: CreateFormInput): Promise<Form> {
+      if (body.googleSheetsUrl !== '' && !isValidSheetUrlForGenerator(body.googleSheetsUrl)) {
+        throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.generatorInvalid);
+      }
+      const at = now().toISOString();
+      const row = {
+        id: randomUUID(),
+        form_id: newFormId(),
+        owner_id: ownerId,
+        name: body.name,
+        description: body.description,
+        google_sheets_url: body.googleSheetsUrl,
+        spreadsheet_id: extractSpreadsheetId(body.googleSheetsUrl) ?? null,
+        sheet_name: body.sheetName,
+        fields_json: JSON.stringify(body.jdata),
+        settings_json: JSON.stringify(normaliseSettings(body.settings)),
+        status: body.status ?? DEFAULT_STATUS,
+        due_date: body.dueDate,
+        created_at: at,
+        updated_at: at,
+      };
+      await deps.forms.insert(row);
+      return toForm(row, deps.publicUrl);
+    },
+
+    async list(ownerId: string): Promise<FormListItem[]> {
+      const rows = await deps.forms.listByOwner(ownerId);
+      return rows.map((row) => toFormListItem(row, deps.publicUrl));
+    },
+
+    async get(ownerId: string, formId: string): Promise<FormDetail> {
+      const row = await requireRow(ownerId, formId);
+      const [responses, formUsers] = await Promise.all([
+        deps.responses.listByForm(row.id),
+        deps.formUsers.listByForm(row.id),
+      ]);
+      return {
+        form: toForm(row, deps.publicUrl),
+        formResponse: responses.map(toFormResponse),
+        formUsers,
+        // Templates get their own table with the templates feature; until then a form has none there.
+        formTemplate: [],
+      };
+    },
+
+    /**
+     * Changes what was sent and nothing else: the editor sends the whole form, Manage Forms only
+     * {googleSheetsUrl, sheetName}. Settings, when sent, replace the stored settings as a whole.
+     */
+    async update(ownerId: string, formId: string, body: UpdateFormInput): Promise<Form> {
+      const changes: FormChanges = { updated_at: now().toISOString() };
+      if (body.googleSheetsUrl !== undefined) {
+        if (!isValidSheetUrlForInlineEdit(body.googleSheetsUrl)) {
+          throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.inlineInvalid);
+        }
+        changes.google_sheets_url = body.googleSheetsUrl;
+        changes.spreadsheet_id = extractSpreadsheetId(body.googleSheetsUrl) ?? null;
+      }
+      if (body.jdata !== undefined) {
+        if (body.jdata.length === 0) {
+          throw badRequest('VALIDATION_FAILED', FIELDS_REQUIRED, [
+            { path: 'body.jdata', message: FIELDS_REQUIRED },
+          ]);
+        }
+        changes.fields_json = JSON.stringify(body.jdata);
+      }
+      if (body.settings !== undefined)
+        changes.settings_json = JSON.stringify(normaliseSettings(body.settings));
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.sheetName !== undefined) changes.sheet_name = body.sheetName;
+      if (body.dueDate !== undefined) changes.due_date = body.dueDate;
+      if (body.status !== undefined) changes.status = body.status;
+
+      const row = await deps.forms.update(ownerId, formId, changes);
+      if (!row) throw formNotFound();
+      return toForm(row, deps.publicUrl);
+    },
+
+    async remove(ownerId: string, formId: string): Promise<void> {
+      if (!(await deps.forms.deleteForOwner(ownerId, formId))) throw formNotFound();
+    },
+
+    /** For modules that hang data off a form (users, templates): 404 unless the caller owns it. */
+    async requireOwned(ownerId: string, formId: string): Promise<OwnedForm> {
+      const row = await requireRow(ownerId, formId);
+      return { id: row.id, formId: row.form_id };
+    },
+  };
+}
+
+export type FormsService = ReturnType<typeof createFormsService>;

@@ -1,0 +1,34 @@
+import type {
+  AddFormUserBody,
+  DeleteFormUserBody,
+  Form,
+  FormDetail,
+  FormUserWithPassword,
+  ResetFormUserPasswordBody,
+  UpdateFormBody,
+} from '@sheetforms/contract';
+import { type ApiResult, apiClient } from '@/lib/api-client';
+
+/** The calls of the form editor (docs: /tmp/forms-contract.md). */
+export async function getFormDetail(formId: string): Promise<FormDetail> {
+  const { data } = await apiClient.get<FormDetail>(`/forms/${encodeURIComponent(formId)}`);
+  return data;
+}
+
+export function updateForm(formId: string, body: UpdateFormBody): Promise<ApiResult<Form>> {
+  return apiClient.put<Form>(`/forms/${encodeURIComponent(formId)}`, body);
+}
+
+export function addFormUser(body: AddFormUserBody): Promise<ApiResult<FormUserWithPassword>> {
+  return apiClient.post<FormUserWithPassword>('/forms/add-user', body);
+}
+
+export function deleteFormUser(body: DeleteFormUserBody): Promise<ApiResult<null>> {
+  return apiClient.post<null>('/forms/delete-user', body);
+}
+
+export function resetFormUserPassword(
+  body: ResetFormUserPasswordBody,
+): Promise<ApiResult<FormUserWithPassword>> {
+  return apiClient.post<FormUserWithPassword>('/forms/reset-user-password', body);
+}

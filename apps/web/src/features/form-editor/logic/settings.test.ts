@@ -1,0 +1,83 @@
+import type { FormSettings } from '@sheetforms/contract';
+import { describe, expect, it } from 'vitest';
+import { markRemoved, toEditorFields } from './editor-fields';
+import { buildSettings, buildUpdateBody, toEditorSettings } from './settings';
+
+const stored: FormSettings = {
+  loginRequired: 0,
+  templateEnabled: 1,
+  templateUrl: 'https://docs.google.com/document/d/abc',
+  templates: [
+    { id: 't1', name: 'Receipt', googleDocsUrl: 'https://docs.google.com/document/d/x', content: '<p/>' },
+  ],
+  signatureEnabled: 0,
+  signatureWidth: 400,
+  signatureHeight: 200,
+  gdprEnabled: 1,
+};
+
+describe('settings', () => {
+  it('reads the stored flags as switches', () => {
+    expect(toEditorSettings(stored)).toEqual({
+      loginRequired: false,
+      templateEnabled: true,
+      signatureEnabled: false,
+      gdprEnabled: true,
+      signature: { width: '400', height: '200' },
+    });
+  });
+
+  it('shows an out-of-range stored size as the default', () => {
+    expect(toEditorSettings({ ...stored, signatureWidth: 5000, signatureHeight: 50 }).signature).toEqual({
+      width: '400',
+      height: '200',
+    });
+  });
+
+  it('assembles 0/1 flags and normalised sizes, keeping templateUrl and templates as stored', () => {
+    const settings = buildSettings(
+      {
+        loginRequired: true,
+        templateEnabled: false,
+        signatureEnabled: true,
+        gdprEnabled: false,
+        signature: { width: '640', height: '9999' },
+      },
+      stored,
+    );
+    expect(settings).toEqual({
+      loginRequired: 1,
+      signatureEnabled: 1,
+      signatureWidth: 640,
+      signatureHeight: 200,
+      gdprEnabled: 0,
+      templateEnabled: 0,
+      templateUrl: stored.templateUrl,
+      templates: stored.templates,
+    });
+  });
+
+  it('builds the PUT body with every field in original order', () => {
+    const fields = markRemoved(toEditorFields([{ label: 'A' }, { label: 'B' }]), 0);
+    const body = buildUpdateBody(
+      {
+        name: '  Survey ',
+        description: 'About you',
+        status: 'Inactive',
+        fields: [...fields].reverse(),
+        settings: toEditorSettings(stored),
+      },
+      stored,
+    );
+    expect(body).toEqual({
+      name: 'Survey',
+      description: 'About you',
+      status: 'Inactive',
+      jdata: [
+        { label: 'A', type: 'text', required: false, placeHolder: '', isRemoved: true },
+        { label: 'B', type: 'text', required: false, placeHolder: '', isRemoved: false },
+      ],
+      settings: { ...stored },
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import type { FormSettings, UpdateFormBody } from '@sheetforms/contract';
+import { type EditorField, toSavedFields } from './editor-fields';
+import { normaliseSignatureInput, type SignatureSizeInput } from './signature-size';
+
+/** The switches and sizes the editor lets the owner change. */
+export interface EditorSettings {
+  loginRequired: boolean;
+  templateEnabled: boolean;
+  signatureEnabled: boolean;
+  gdprEnabled: boolean;
+  signature: SignatureSizeInput;
+}
+
+export function toEditorSettings(settings: FormSettings): EditorSettings {
+  const { width, height } = normaliseSignatureInput({
+    width: String(settings.signatureWidth),
+    height: String(settings.signatureHeight),
+  });
+  return {
+    loginRequired: settings.loginRequired === 1,
+    templateEnabled: settings.templateEnabled === 1,
+    signatureEnabled: settings.signatureEnabled === 1,
+    gdprEnabled: settings.gdprEnabled === 1,
+    signature: { width: String(width), height: String(height) },
+  };
+}
+
+const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
+
+/** The settings to save: the edited switches and sizes; templateUrl and templates stay as stored. */
+export function buildSettings(editor: EditorSettings, stored: FormSettings): FormSettings {
+  const { width, height } = normaliseSignatureInput(editor.signature);
+  return {
+    loginRequired: flag(editor.loginRequired),
+    signatureEnabled: flag(editor.signatureEnabled),
+    signatureWidth: width,
+    signatureHeight: height,
+    gdprEnabled: flag(editor.gdprEnabled),
+    templateEnabled: flag(editor.templateEnabled),
+    templateUrl: stored.templateUrl,
+    templates: stored.templates,
+  };
+}
+
+export interface EditorDraft {
+  name: string;
+  description: string;
+  status: string;
+  fields: readonly EditorField[];
+  settings: EditorSettings;
+}
+
+/** PUT /forms/{formId}: the whole edit, fields in original order with removed ones marked. */
+export function buildUpdateBody(draft: EditorDraft, stored: FormSettings): UpdateFormBody {
+  return {
+    name: draft.name.trim(),
+    description: draft.description,
+    jdata: toSavedFields(draft.fields),
+    settings: buildSettings(draft.settings, stored),
+    status: draft.status,
+  };
+}
+
+export const STATUS_OPTIONS = ['Active', 'Inactive'] as const;

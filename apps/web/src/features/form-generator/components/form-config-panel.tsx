@@ -1,0 +1,241 @@
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { defaultPlaceholder, type FieldsState, type FormConfig, selectedFields } from '../logic/fields';
+
+export interface FormConfigPanelProps {
+  config: FormConfig;
+  onChange: (config: FormConfig) => void;
+  state: FieldsState;
+  onCreate: () => void;
+  isCreating: boolean;
+}
+
+type Tab = 'settings' | 'preview';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'settings', label: 'Form Settings' },
+  { id: 'preview', label: 'Preview' },
+];
+
+const controlClasses =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-400 focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/30';
+
+/** A text input whose value is committed on blur (spec 001 section 4: Form Name and Description). */
+function useDraft(committed: string) {
+  const [draft, setDraft] = useState(committed);
+  const [base, setBase] = useState(committed);
+  // A new committed value from outside (e.g. the name prefilled for a sheet) replaces the draft.
+  if (base !== committed) {
+    setBase(committed);
+    setDraft(committed);
+  }
+  return [draft, setDraft] as const;
+}
+
+function SettingsTab({ config, onChange }: Pick<FormConfigPanelProps, 'config' | 'onChange'>) {
+  const nameId = useId();
+  const descriptionId = useId();
+  const loginId = useId();
+  const [name, setName] = useDraft(config.name);
+  const [description, setDescription] = useDraft(config.description);
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor={nameId} className="mb-1.5 block font-medium text-slate-700 text-sm">
+          Form Name
+        </label>
+        <input
+          id={nameId}
+          type="text"
+          value={name}
+          maxLength={200}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => name !== config.name && onChange({ ...config, name })}
+          placeholder="e.g. Event registration"
+          className={controlClasses}
+        />
+      </div>
+      <div>
+        <label htmlFor={descriptionId} className="mb-1.5 block font-medium text-slate-700 text-sm">
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          value={description}
+          rows={3}
+          maxLength={5000}
+          onChange={(event) => setDescription(event.target.value)}
+          onBlur={() => description !== config.description && onChange({ ...config, description })}
+          placeholder="Tell respondents what this form is for"
+          className={`${controlClasses} resize-y`}
+        />
+      </div>
+      <div className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3">
+        <div>
+          <label htmlFor={loginId} className="font-medium text-slate-900 text-sm">
+            Login required
+          </label>
+          <p className="text-slate-500 text-xs">Only authorized users can open the form.</p>
+        </div>
+        <span className="relative inline-flex shrink-0 items-center">
+          <input
+            id={loginId}
+            type="checkbox"
+            checked={config.loginRequired}
+            onChange={(event) => onChange({ ...config, loginRequired: event.target.checked })}
+            className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+          />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute left-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
+        </span>
+      </div>
+    </div>
+  );
+}
+
+const INPUT_TYPES = { text: 'text', number: 'number', email: 'email', date: 'date' } as const;
+
+/** Spec 001: the selected fields as the form will look. */
+function PreviewTab({ config, state }: Pick<FormConfigPanelProps, 'config' | 'state'>) {
+  const fields = selectedFields(state);
+  const idPrefix = useId();
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <div className="rounded-lg bg-white p-4 shadow-sm">
+        <p className="font-bold text-lg text-slate-900">{config.name.trim() || 'Untitled form'}</p>
+        {config.description.trim() ? (
+          <p className="mt-1 whitespace-pre-line text-slate-600 text-sm">{config.description}</p>
+        ) : null}
+        {fields.length === 0 ? (
+          <p className="mt-4 rounded-lg border border-slate-300 border-dashed px-3 py-6 text-center text-slate-500 text-sm">
+            Select fields to see them here.
+          </p>
+        ) : (
+          <form
+            className="mt-4 space-y-3"
+            onSubmit={(event) => event.preventDefault()}
+            aria-label="Form preview"
+          >
+            {fields.map((field) => (
+              <div key={field.id}>
+                <label
+                  htmlFor={`${idPrefix}-${field.id}`}
+                  className="mb-1 block font-medium text-slate-700 text-sm"
+                >
+                  {field.name}
+                  {field.required ? (
+                    <span className="ml-0.5 text-red-600" aria-hidden="true">
+                      *
+                    </span>
+                  ) : null}
+                </label>
+                <input
+                  id={`${idPrefix}-${field.id}`}
+                  type={INPUT_TYPES[field.type]}
+                  placeholder={defaultPlaceholder(field.name)}
+                  required={field.required}
+                  className={controlClasses}
+                />
+              </div>
+            ))}
+            <p className="text-slate-500 text-xs">* Required fields</p>
+            <button
+              type="submit"
+              disabled
+              className="w-full rounded-lg bg-emerald-600 px-4 py-2 font-semibold text-sm text-white opacity-80"
+            >
+              Submit Form
+            </button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Spec 001: the Form Configuration panel with Form Settings and Preview tabs, and Create Form. */
+export function FormConfigPanel({ config, onChange, state, onCreate, isCreating }: FormConfigPanelProps) {
+  const [tab, setTab] = useState<Tab>('settings');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, preview: null });
+  const baseId = useId();
+  const count = selectedFields(state).length;
+
+  const focusTab = (next: Tab) => {
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section
+      aria-labelledby={`${baseId}-title`}
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="border-slate-100 border-b px-5 py-4">
+        <h2 id={`${baseId}-title`} className="font-semibold text-base text-slate-900">
+          Form Configuration
+        </h2>
+        <p className="text-slate-500 text-xs">
+          {count === 0
+            ? 'No fields selected yet'
+            : `${count} ${count === 1 ? 'field' : 'fields'} in this form`}
+        </p>
+      </div>
+      <div className="px-5 pt-4">
+        <div
+          role="tablist"
+          aria-label="Form configuration"
+          className="flex gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          {TABS.map((item, index) => (
+            <button
+              key={item.id}
+              ref={(node) => {
+                tabRefs.current[item.id] = node;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${item.id}`}
+              aria-selected={tab === item.id}
+              aria-controls={`${baseId}-panel-${item.id}`}
+              tabIndex={tab === item.id ? 0 : -1}
+              onClick={() => setTab(item.id)}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                  event.preventDefault();
+                  const step = event.key === 'ArrowRight' ? 1 : -1;
+                  const next = TABS[(index + step + TABS.length) % TABS.length];
+                  if (next) focusTab(next.id);
+                }
+              }}
+              className={`flex-1 rounded-md px-3 py-1.5 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-emerald-600 ${
+                tab === item.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+              }`}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${tab}`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="p-5"
+      >
+        {tab === 'settings' ? (
+          <SettingsTab config={config} onChange={onChange} />
+        ) : (
+          <PreviewTab config={config} state={state} />
+        )}
+      </div>
+      <div className="border-slate-100 border-t px-5 py-4">
+        <Button size="lg" className="w-full" onClick={onCreate} isLoading={isCreating}>
+          Create Form
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,357 @@
+import type { Form, SheetPreview, SpreadsheetMetadata, User } from '@sheetforms/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AxiosError, type AxiosResponse } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '@/features/auth/hooks/use-auth';
+import { problem } from '@/testing/fake-adapter';
+import * as generatorApi from '../api/generator-api';
+import { FormGeneratorPage } from './form-generator-page';
+
+vi.mock(import('../api/generator-api'), async (original) => ({
+  ...(await original()),
+  getSpreadsheetMetadata: vi.fn(),
+  getSheetPreview: vi.fn(),
+  createForm: vi.fn(),
+}));
+
+const api = vi.mocked(generatorApi);
+
+const URL_OK = 'https://docs.google.com/spreadsheets/d/abc123/edit#gid=0';
+const user: User = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'User' };
+
+const metadata: SpreadsheetMetadata = {
+  spreadsheetId: 'abc123',
+  title: 'Event Registration',
+  sheets: [
+    { id: 0, title: 'Registrations', index: 0 },
+    { id: 1, title: 'Blank', index: 1 },
+  ],
+};
+
+const preview: SheetPreview = {
+  spreadsheetId: 'abc123',
+  sheetName: 'Registrations',
+  empty: false,
+  headers: [
+    { index: 0, name: 'Full Name', sampleData: ['Ada Lovelace', 'Alan Turing'] },
+    { index: 1, name: 'Email', sampleData: ['ada@example.com'] },
+    { index: 2, name: 'Phone', sampleData: [] },
+  ],
+  rows: [
+    ['Ada Lovelace', 'ada@example.com', '+44 1'],
+    ['Alan Turing', 'alan@example.com', '+44 2'],
+  ],
+};
+
+function httpError(status: number, body: unknown): AxiosError {
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status,
+    data: body,
+    statusText: String(status),
+    headers: {},
+    config: {},
+  } as AxiosResponse);
+}
+
+function auth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  return {
+    user,
+    isLoading: false,
+    isAuthenticated: true,
+    startSession: () => {},
+    endSession: () => {},
+    loggedOut: false,
+    ...overrides,
+  };
+}
+
+function renderPage(value: AuthContextValue = auth()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>home page</p> },
+      { path: '/dashboard/forms', element: <p>forms dashboard</p> },
+      { path: '/dashboard/form-generator', element: <FormGeneratorPage /> },
+    ],
+    { initialEntries: ['/dashboard/form-generator'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <AuthContext value={value}>
+        <RouterProvider router={router} />
+      </AuthContext>
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function loadSpreadsheet() {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), { target: { value: URL_OK } });
+  fireEvent.click(screen.getByRole('button', { name: 'Load Data' }));
+  await screen.findByRole('combobox', { name: 'Sheet' });
+}
+
+async function pickSheet(name = 'Registrations') {
+  fireEvent.change(screen.getByRole('combobox', { name: 'Sheet' }), { target: { value: name } });
+}
+
+async function loadRegistrations() {
+  await loadSpreadsheet();
+  await pickSheet();
+  await screen.findByRole('checkbox', { name: 'Full Name' });
+}
+
+function fieldNames(): string[] {
+  return within(screen.getByRole('list', { name: 'Form fields' }))
+    .getAllByRole('checkbox', { name: /^(?!Required)/ })
+    .map((box) => box.getAttribute('aria-label') ?? '');
+}
+
+beforeEach(() => {
+  api.getSpreadsheetMetadata.mockReset().mockResolvedValue(metadata);
+  api.getSheetPreview
+    .mockReset()
+    .mockImplementation(async (_url, sheet) =>
+      sheet === 'Blank' ? { ...preview, sheetName: 'Blank', empty: true, headers: [], rows: [] } : preview,
+    );
+  api.createForm.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('FormGeneratorPage access', () => {
+  it('shows the credentials loader while auth resolves', () => {
+    renderPage(auth({ isLoading: true, user: null, isAuthenticated: false }));
+    expect(screen.getByRole('status').textContent).toContain('Verifying your credentials...');
+  });
+
+  it('shows Access Denied with Return to Home to a visitor who is not signed in', async () => {
+    const router = renderPage(auth({ user: null, isAuthenticated: false }));
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Return to Home' }));
+    await screen.findByText('home page');
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('FormGeneratorPage loading a sheet', () => {
+  it('shows the Welcome panel first and validates the URL without calling the server', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Welcome to the Form Generator' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), {
+      target: { value: 'https://example.com/sheet' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Load Data' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid Google Sheets URL');
+    expect(screen.getByRole('textbox', { name: 'Google Sheets URL' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(api.getSpreadsheetMetadata).not.toHaveBeenCalled();
+  });
+
+  it('loads the sheets, asks for a sheet before create, then lists the fields and a 5-row preview', async () => {
+    renderPage();
+    await loadSpreadsheet();
+    expect(api.getSpreadsheetMetadata).toHaveBeenCalledWith(URL_OK);
+    const select = screen.getByRole('combobox', { name: 'Sheet' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a sheet…', 'Registrations', 'Blank']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    expect(await screen.findByText('Please select a sheet first')).toBeTruthy();
+
+    await pickSheet();
+    await screen.findByRole('checkbox', { name: 'Full Name' });
+    expect(api.getSheetPreview).toHaveBeenCalledWith(URL_OK, 'Registrations');
+    expect(fieldNames()).toEqual(['Full Name', 'Email', 'Phone']);
+    expect(screen.getByRole('textbox', { name: 'Form Name' })).toHaveProperty(
+      'value',
+      'Event Registration - Registrations',
+    );
+
+    const toggle = screen.getByRole('button', { name: /Data Preview/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('cell', { name: 'Alan Turing' })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('cell', { name: 'Alan Turing' })).toBeNull();
+  });
+
+  it("shows 'Error loading sheets' when metadata fails without a server text, else the server's text", async () => {
+    api.getSpreadsheetMetadata.mockRejectedValueOnce(new Error('Network Error'));
+    renderPage();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), {
+      target: { value: URL_OK },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Load Data' }));
+    expect((await screen.findAllByText('Error loading sheets')).length).toBeGreaterThan(0);
+
+    api.getSpreadsheetMetadata.mockRejectedValueOnce(
+      httpError(403, problem(403, 'The spreadsheet is not shared with SheetForms')),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Load Data' }));
+    expect(
+      (await screen.findAllByText('The spreadsheet is not shared with SheetForms')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('shows the Empty Sheet Detected panel for an empty sheet and for a failed load with its error', async () => {
+    renderPage();
+    await loadSpreadsheet();
+    await pickSheet('Blank');
+    expect(await screen.findByRole('heading', { name: 'Empty Sheet Detected' })).toBeTruthy();
+    expect(screen.getByText(/No fields yet/)).toBeTruthy();
+
+    api.getSheetPreview.mockRejectedValueOnce(
+      httpError(404, problem(404, 'Sheet "Registrations" not found')),
+    );
+    await pickSheet('Registrations');
+    expect(await screen.findByText('Sheet "Registrations" not found')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Empty Sheet Detected' })).toBeTruthy();
+  });
+
+  it("reloads the sheets with 'Sheets reloaded successfully!'", async () => {
+    renderPage();
+    await loadRegistrations();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload sheets' }));
+    expect(await screen.findByText('Sheets reloaded successfully!')).toBeTruthy();
+    expect(api.getSpreadsheetMetadata).toHaveBeenCalledTimes(2);
+    expect(api.getSheetPreview).toHaveBeenCalledTimes(2);
+    expect(fieldNames()).toEqual(['Full Name', 'Email', 'Phone']);
+  });
+});
+
+describe('FormGeneratorPage fields', () => {
+  it('renames inline on Enter, keeps the old name for an empty edit, and commits on blur and Escape', async () => {
+    renderPage();
+    await loadRegistrations();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Full Name' }));
+    const input = screen.getByRole('textbox', { name: 'New name for Full Name' });
+    fireEvent.change(input, { target: { value: 'Name' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('checkbox', { name: 'Name' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Email' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'New name for Email' }), {
+      target: { value: '  ' },
+    });
+    fireEvent.blur(screen.getByRole('textbox', { name: 'New name for Email' }));
+    expect(screen.getByRole('checkbox', { name: 'Email' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Phone' }));
+    const phone = screen.getByRole('textbox', { name: 'New name for Phone' });
+    fireEvent.change(phone, { target: { value: 'Mobile' } });
+    fireEvent.keyDown(phone, { key: 'Escape' });
+    expect(fieldNames()).toEqual(['Name', 'Email', 'Mobile']);
+  });
+
+  it('selects and deselects all with their messages, and refuses to create without fields', async () => {
+    renderPage();
+    await loadRegistrations();
+    fireEvent.click(screen.getByRole('button', { name: 'Deselect all' }));
+    expect(await screen.findByText('All fields deselected')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Email' })).toHaveProperty('checked', false);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    expect(await screen.findByText('Please select fields for the form')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(await screen.findByText('All fields selected')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Email' })).toHaveProperty('checked', true);
+  });
+
+  it('adds custom headers with their validation messages', async () => {
+    renderPage();
+    await loadSpreadsheet();
+    const nameBox = () => screen.getByRole('textbox', { name: 'Custom header name' });
+    const add = () => fireEvent.click(screen.getByRole('button', { name: 'Add Header' }));
+
+    add();
+    expect(await screen.findByText('Please enter a header name')).toBeTruthy();
+    fireEvent.change(nameBox(), { target: { value: 'Notes' } });
+    add();
+    expect(await screen.findByText('Please load a sheet first')).toBeTruthy();
+
+    await pickSheet();
+    await screen.findByRole('checkbox', { name: 'Full Name' });
+    add();
+    expect(await screen.findByText('Custom header added!')).toBeTruthy();
+    expect(fieldNames()).toEqual(['Full Name', 'Email', 'Phone', 'Notes']);
+    expect(nameBox()).toHaveProperty('value', '');
+    expect(screen.getByRole('combobox', { name: 'Type of Notes' })).toHaveProperty('value', 'text');
+    expect(screen.getByRole('checkbox', { name: 'Required Notes' })).toHaveProperty('checked', false);
+  });
+
+  it('previews the selected fields as the form would look', async () => {
+    renderPage();
+    await loadRegistrations();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Phone' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Required Email' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+
+    const form = screen.getByRole('form', { name: 'Form preview' });
+    expect(within(form).getByRole('textbox', { name: 'Full Name' })).toHaveProperty(
+      'placeholder',
+      'Enter your full name',
+    );
+    expect(within(form).getByRole('textbox', { name: /Email/ })).toHaveProperty('required', true);
+    expect(within(form).queryByRole('textbox', { name: 'Phone' })).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Submit Form' })).toBeTruthy();
+  });
+});
+
+describe('FormGeneratorPage create', () => {
+  const created = { formId: 'abcdefghijkl' } as Form;
+
+  it('posts the selected fields in order with the settings, then opens the forms dashboard', async () => {
+    api.createForm.mockResolvedValue({ data: created, message: 'Form created successfully!' });
+    const router = renderPage();
+    await loadRegistrations();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type of Email' }), { target: { value: 'email' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Required Full Name' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Phone' }));
+    const name = screen.getByRole('textbox', { name: 'Form Name' });
+    fireEvent.change(name, { target: { value: 'Community Day' } });
+    fireEvent.blur(name);
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    fireEvent.change(description, { target: { value: 'Sign up here' } });
+    fireEvent.blur(description);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Login required' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'));
+    expect(await screen.findByText('Form created successfully!')).toBeTruthy();
+    expect(api.createForm.mock.calls[0]?.[0]).toEqual({
+      googleSheetsUrl: URL_OK,
+      sheetName: 'Registrations',
+      name: 'Community Day',
+      description: 'Sign up here',
+      settings: { loginRequired: 1 },
+      jdata: [
+        { label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
+        { label: 'Email', type: 'email', required: false, placeHolder: 'Enter your email' },
+      ],
+      dueDate: '2025-01-01',
+    });
+  });
+
+  it("shows the server's message, else 'Error creating form', and stays on the page", async () => {
+    api.createForm.mockRejectedValueOnce(httpError(400, problem(400, 'Form name is too long')));
+    api.createForm.mockRejectedValueOnce(new Error('Network Error'));
+    const router = renderPage();
+    await loadRegistrations();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    expect(await screen.findByText('Form name is too long')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    expect(await screen.findByText('Error creating form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/form-generator');
+  });
+});

@@ -1,0 +1,228 @@
+import { arrayMove } from '@dnd-kit/sortable';
+import {
+  type CreateFormBody,
+  defaultPlaceholder,
+  FORM_DUE_DATE,
+  GENERATOR_FIELD_TYPES,
+  type SheetHeader,
+} from '@sheetforms/contract';
+
+export type GeneratorFieldType = (typeof GENERATOR_FIELD_TYPES)[number];
+export { GENERATOR_FIELD_TYPES };
+
+/** A sheet header as the generator edits it (spec 001 section 3, "Sheet header (generator)"). */
+export interface GeneratorField {
+  id: string;
+  name: string;
+  type: GeneratorFieldType;
+  required: boolean;
+  sampleData: string[];
+  isEditing: boolean;
+  editName: string;
+}
+
+/** The fields of one sheet and which of them go into the form. */
+export interface FieldsState {
+  fields: GeneratorField[];
+  selectedIds: string[];
+}
+
+export const EMPTY_FIELDS_STATE: FieldsState = { fields: [], selectedIds: [] };
+
+function newField(id: string, name: string, sampleData: string[] = []): GeneratorField {
+  // Spec 001 section 4: new headers get type text and required false.
+  return { id, name, type: 'text', required: false, sampleData, isEditing: false, editName: name };
+}
+
+/** The header row of a sheet as generator fields, in column order. */
+export function headersToFields(headers: readonly SheetHeader[]): GeneratorField[] {
+  return headers.map((header) => newField(`column-${header.index}`, header.name, [...header.sampleData]));
+}
+
+/** A freshly loaded sheet: every column becomes a field and all of them start selected. */
+export function fieldsStateFromHeaders(headers: readonly SheetHeader[]): FieldsState {
+  const fields = headersToFields(headers);
+  return { fields, selectedIds: fields.map((field) => field.id) };
+}
+
+export { defaultPlaceholder };
+
+export function isGeneratorFieldType(value: string): value is GeneratorFieldType {
+  return (GENERATOR_FIELD_TYPES as readonly string[]).includes(value);
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** Whether another field (not `exceptId`) already carries this name; answers are keyed by label. */
+export function hasFieldNamed(fields: readonly GeneratorField[], name: string, exceptId?: string): boolean {
+  return fields.some((field) => field.id !== exceptId && sameName(field.name, name));
+}
+
+export const HEADER_MESSAGES = {
+  nameRequired: 'Please enter a header name',
+  noSheet: 'Please load a sheet first',
+  added: 'Custom header added!',
+  duplicate: (name: string) => `A field named "${name}" already exists`,
+} as const;
+
+export type AddHeaderResult =
+  | { ok: true; state: FieldsState; field: GeneratorField }
+  | { ok: false; error: string };
+
+/** Adds a custom header at the end of the list, selected (spec 001 section 5 validation). */
+export function addCustomHeader(
+  state: FieldsState | undefined,
+  rawName: string,
+  sheetLoaded: boolean,
+): AddHeaderResult {
+  const name = rawName.trim();
+  if (!name) return { ok: false, error: HEADER_MESSAGES.nameRequired };
+  if (!sheetLoaded || !state) return { ok: false, error: HEADER_MESSAGES.noSheet };
+  if (hasFieldNamed(state.fields, name)) return { ok: false, error: HEADER_MESSAGES.duplicate(name) };
+  let n = state.fields.length + 1;
+  while (state.fields.some((field) => field.id === `custom-${n}`)) n += 1;
+  const field = newField(`custom-${n}`, name);
+  return {
+    ok: true,
+    field,
+    state: { fields: [...state.fields, field], selectedIds: [...state.selectedIds, field.id] },
+  };
+}
+
+/** Moves the field `activeId` to where `overId` is (drag and drop, mouse, touch or keyboard). */
+export function reorderFields(
+  fields: readonly GeneratorField[],
+  activeId: string,
+  overId: string,
+): GeneratorField[] {
+  const from = fields.findIndex((field) => field.id === activeId);
+  const to = fields.findIndex((field) => field.id === overId);
+  if (from < 0 || to < 0 || from === to) return [...fields];
+  return arrayMove([...fields], from, to);
+}
+
+export function selectAll(state: FieldsState): FieldsState {
+  return { ...state, selectedIds: state.fields.map((field) => field.id) };
+}
+
+export function deselectAll(state: FieldsState): FieldsState {
+  return { ...state, selectedIds: [] };
+}
+
+export function toggleSelected(state: FieldsState, id: string): FieldsState {
+  const selected = state.selectedIds.includes(id);
+  return {
+    ...state,
+    selectedIds: selected ? state.selectedIds.filter((other) => other !== id) : [...state.selectedIds, id],
+  };
+}
+
+export function areAllSelected(state: FieldsState): boolean {
+  return state.fields.length > 0 && state.fields.every((field) => state.selectedIds.includes(field.id));
+}
+
+function updateField(
+  fields: readonly GeneratorField[],
+  id: string,
+  change: (field: GeneratorField) => GeneratorField,
+): GeneratorField[] {
+  return fields.map((field) => (field.id === id ? change(field) : field));
+}
+
+export function startRename(fields: readonly GeneratorField[], id: string): GeneratorField[] {
+  return updateField(fields, id, (field) => ({ ...field, isEditing: true, editName: field.name }));
+}
+
+export function changeEditName(
+  fields: readonly GeneratorField[],
+  id: string,
+  editName: string,
+): GeneratorField[] {
+  return updateField(fields, id, (field) => ({ ...field, editName }));
+}
+
+/**
+ * Ends an inline rename (Enter, Escape or blur all commit; spec 001 section 4). An empty edit keeps
+ * the old name, and so does a name another field already has.
+ */
+export function commitRename(fields: readonly GeneratorField[], id: string): GeneratorField[] {
+  return updateField(fields, id, (field) => {
+    const next = field.editName.trim();
+    const name = next && !hasFieldNamed(fields, next, id) ? next : field.name;
+    return { ...field, name, editName: name, isEditing: false };
+  });
+}
+
+export function setFieldType(
+  fields: readonly GeneratorField[],
+  id: string,
+  type: GeneratorFieldType,
+): GeneratorField[] {
+  return updateField(fields, id, (field) => ({ ...field, type }));
+}
+
+export function setFieldRequired(
+  fields: readonly GeneratorField[],
+  id: string,
+  required: boolean,
+): GeneratorField[] {
+  return updateField(fields, id, (field) => ({ ...field, required }));
+}
+
+/** The selected fields in their current (dragged) order. */
+export function selectedFields(state: FieldsState): GeneratorField[] {
+  const selected = new Set(state.selectedIds);
+  return state.fields.filter((field) => selected.has(field.id));
+}
+
+export const CREATE_MESSAGES = {
+  noSheet: 'Please select a sheet first',
+  noFields: 'Please select fields for the form',
+  noName: 'Form name is required',
+  created: 'Form created successfully!',
+  failed: 'Error creating form',
+} as const;
+
+export interface FormConfig {
+  name: string;
+  description: string;
+  loginRequired: boolean;
+}
+
+/** The first problem that stops Create Form, or null when the form can be created. */
+export function validateCreate(sheetName: string, state: FieldsState | undefined, config: FormConfig) {
+  if (!sheetName) return CREATE_MESSAGES.noSheet;
+  if (!state || selectedFields(state).length === 0) return CREATE_MESSAGES.noFields;
+  if (!config.name.trim()) return CREATE_MESSAGES.noName;
+  return null;
+}
+
+/** The POST /forms payload (spec 001 section 7). */
+export function buildCreateFormBody(input: {
+  googleSheetsUrl: string;
+  sheetName: string;
+  config: FormConfig;
+  state: FieldsState;
+}): CreateFormBody {
+  return {
+    googleSheetsUrl: input.googleSheetsUrl.trim(),
+    sheetName: input.sheetName,
+    name: input.config.name.trim(),
+    description: input.config.description,
+    settings: { loginRequired: input.config.loginRequired ? 1 : 0 },
+    jdata: selectedFields(input.state).map((field) => ({
+      label: field.name,
+      type: field.type,
+      required: field.required,
+      placeHolder: defaultPlaceholder(field.name),
+    })),
+    dueDate: FORM_DUE_DATE,
+  };
+}
+
+/** The form name the generator suggests for a sheet: '{spreadsheet title} - {sheet name}'. */
+export function defaultFormName(spreadsheetTitle: string, sheetName: string): string {
+  return [spreadsheetTitle.trim(), sheetName.trim()].filter(Boolean).join(' - ');
+}

@@ -1,0 +1,7 @@
+/** Query keys of the forms list feature. */
+export const formsListKeys = {
+  list: ['forms', 'list'] as const,
+  dashboardStats: ['users', 'dashboard-stats'] as const,
+  /** Shared with the dashboard layout, which reads the same endpoint. */
+  authConfig: ['auth', 'config'] as const,
+};

@@ -1,0 +1,327 @@
+import type { FormListItem, SheetAccess } from '@sheetforms/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api-client';
+import { type FakeReply, fakeAdapter, problem } from '@/testing/fake-adapter';
+import { ManageFormsPage } from './manage-forms-page';
+
+const REGISTRATION_URL = 'https://docs.google.com/spreadsheets/d/registration123/edit';
+
+function form(overrides: Partial<FormListItem> & Pick<FormListItem, 'formId' | 'name'>): FormListItem {
+  return {
+    id: `id-${overrides.formId}`,
+    openFormUrl: `http://localhost/form/${overrides.formId}`,
+    googleSheetsUrl: '',
+    sheetName: '',
+    iframeCode: `<iframe src="http://localhost/form/${overrides.formId}"></iframe>`,
+    status: 'Active',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    responseCount: 0,
+    ...overrides,
+  };
+}
+
+function access(accessible: boolean, error: SheetAccess['error'], message = 'ok'): SheetAccess {
+  return { accessible, error, message, lastChecked: '2025-03-01T10:00:00.000Z', sheetExists: accessible };
+}
+
+const stats = { totalForms: 0, activeForms: 0, totalResponses: 0, responsesThisMonth: 0, forms: [] };
+
+type Handler = (config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply> | undefined;
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+let calls: Call[];
+let formsReply: () => FakeReply | Promise<FakeReply>;
+let extra: Handler;
+let checkReply: (body: { googleSheetsUrl: string; sheetName: string }) => FakeReply;
+
+function serve() {
+  api.defaults.adapter = fakeAdapter(async (config) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    calls.push({ method, url, body });
+    const custom = await extra(config);
+    if (custom) return custom;
+    if (method === 'GET' && url === '/forms') return formsReply();
+    if (method === 'GET' && url === '/users/dashboard-stats') return { status: 200, data: { data: stats } };
+    if (method === 'GET' && url === '/auth/config')
+      return {
+        status: 200,
+        data: {
+          data: {
+            mode: 'local',
+            googleClientId: 'x',
+            authorizationEndpoint: 'http://localhost/__google/o/oauth2/v2/auth',
+            scopes: [],
+          },
+        },
+      };
+    if (method === 'POST' && url === '/forms/check-sheet-access') return checkReply(body);
+    return { status: 404, data: problem(404, 'Not found') };
+  });
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/dashboard/forms', element: <ManageFormsPage /> }], {
+    initialEntries: ['/dashboard/forms'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+}
+
+const checksMade = () => calls.filter((call) => call.url === '/forms/check-sheet-access');
+
+describe('ManageFormsPage', () => {
+  const originalAdapter = api.defaults.adapter;
+
+  beforeEach(() => {
+    calls = [];
+    formsReply = () => ({ status: 200, data: { data: [] } });
+    extra = () => undefined;
+    checkReply = () => ({ status: 200, data: { data: access(true, null, 'Connected to "Sheet".') } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve();
+  });
+
+  afterEach(() => {
+    api.defaults.adapter = originalAdapter;
+    vi.restoreAllMocks();
+  });
+
+  it('shows the breadcrumb and the loading text while the list loads', async () => {
+    formsReply = () => new Promise(() => {});
+    renderPage();
+    expect(await screen.findByText('Loading forms....')).toBeTruthy();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Forms' })).toBeTruthy();
+  });
+
+  it("shows 'No forms found' for an owner without forms", async () => {
+    renderPage();
+    expect(await screen.findByText('No forms found')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the list-level error banner when the list fails to load', async () => {
+    formsReply = () => ({ status: 500, data: problem(500, 'boom') });
+    renderPage();
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Failed to fetch forms. Please try again.');
+  });
+
+  it('lists forms with the eight columns and checks each configured sheet once', async () => {
+    formsReply = () => ({
+      status: 200,
+      data: {
+        data: [
+          form({
+            formId: 'ok',
+            name: 'Connected form',
+            googleSheetsUrl: REGISTRATION_URL,
+            sheetName: 'Registrations',
+          }),
+          form({
+            formId: 'private',
+            name: 'Private form',
+            googleSheetsUrl: `${REGISTRATION_URL}x`,
+            sheetName: 'Budget',
+          }),
+          form({
+            formId: 'missing',
+            name: 'Missing form',
+            googleSheetsUrl: `${REGISTRATION_URL}y`,
+            sheetName: 'S',
+          }),
+          form({
+            formId: 'broken',
+            name: 'Broken form',
+            googleSheetsUrl: `${REGISTRATION_URL}z`,
+            sheetName: 'S',
+          }),
+          form({ formId: 'none', name: 'Plain form', status: 'Closed', responseCount: 1 }),
+        ],
+      },
+    });
+    checkReply = (body) => {
+      if (body.sheetName === 'Budget')
+        return { status: 200, data: { data: access(false, 'PERMISSION_DENIED') } };
+      if (body.googleSheetsUrl.endsWith('y'))
+        return { status: 200, data: { data: access(false, 'NOT_FOUND') } };
+      if (body.googleSheetsUrl.endsWith('z')) return { status: 500, data: problem(500, 'down') };
+      return { status: 200, data: { data: access(true, null) } };
+    };
+    renderPage();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'S.No.',
+      'Name',
+      'Open Form URL',
+      'Google Sheets',
+      'Sheet Status',
+      'Iframe URL',
+      'Form Status',
+      'Action',
+    ]);
+
+    const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+    await waitFor(() => expect(within(row('Connected form')).getByText('Connected')).toBeTruthy());
+    await waitFor(() => expect(within(row('Private form')).getByText('Setup Required')).toBeTruthy());
+    expect(within(row('Private form')).getByTestId('sheet-status').getAttribute('title')).toBe(
+      'Needs to be made public',
+    );
+    expect(within(row('Private form')).getByText('Needs to be made public')).toBeTruthy();
+    await waitFor(() => expect(within(row('Missing form')).getByText('Invalid URL')).toBeTruthy());
+    await waitFor(() => expect(within(row('Broken form')).getByText('Error')).toBeTruthy());
+    expect(within(row('Broken form')).getByText('Failed to check spreadsheet access')).toBeTruthy();
+    expect(within(row('Plain form')).getAllByText('Not configured').length).toBeGreaterThan(0);
+    expect(within(row('Plain form')).queryByRole('button', { name: /Recheck/ })).toBeNull();
+    expect(checksMade()).toHaveLength(4);
+
+    const closed = within(row('Plain form')).getByTestId('form-status');
+    expect(closed.textContent).toBe('Closed');
+    expect(closed.className).toContain('text-red-700');
+    expect(within(row('Connected form')).getByTestId('form-status').className).not.toContain('red');
+
+    expect(within(row('Plain form')).getByRole('link', { name: /^Edit/ }).getAttribute('href')).toBe(
+      '/dashboard/form-update?formId=none',
+    );
+    expect(
+      within(row('Plain form'))
+        .getByRole('link', { name: /^Responses/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/responses?formId=none');
+
+    fireEvent.click(within(row('Connected form')).getByRole('button', { name: /Recheck/ }));
+    await waitFor(() => expect(checksMade()).toHaveLength(5));
+  }, 20_000);
+
+  it('rejects an invalid URL inline: message, red border and Save disabled; saves trimmed values and rechecks', async () => {
+    formsReply = () => ({ status: 200, data: { data: [form({ formId: 'f1', name: 'Survey' })] } });
+    let putBody: unknown;
+    extra = (config) => {
+      if (config.method === 'put' && config.url === '/forms/f1') {
+        putBody = JSON.parse(String(config.data));
+        return { status: 200, data: { data: {}, message: 'Form updated successfully!' } };
+      }
+      return undefined;
+    };
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Add Google Sheets/ }));
+    const url = screen.getByLabelText('Google Sheets URL');
+    fireEvent.change(url, { target: { value: 'https://example.com/sheet' } });
+    expect(screen.getByText('Invalid Google Sheets URL format')).toBeTruthy();
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(url.className).toContain('border-red-500');
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(url, { target: { value: `  ${REGISTRATION_URL}  ` } });
+    fireEvent.change(screen.getByLabelText('Sheet name'), { target: { value: ' Registrations ' } });
+    expect(screen.queryByText('Invalid Google Sheets URL format')).toBeNull();
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+
+    await waitFor(() =>
+      expect(putBody).toEqual({ googleSheetsUrl: REGISTRATION_URL, sheetName: 'Registrations' }),
+    );
+    expect(await screen.findByRole('link', { name: /View Sheet/ })).toBeTruthy();
+    await waitFor(() => expect(checksMade()).toHaveLength(1), { timeout: 2000 });
+    expect(checksMade()[0]?.body).toEqual({ googleSheetsUrl: REGISTRATION_URL, sheetName: 'Registrations' });
+    expect(await screen.findByText('Connected')).toBeTruthy();
+  });
+
+  it('keeps the editor open and alerts when saving the sheet settings fails', async () => {
+    formsReply = () => ({ status: 200, data: { data: [form({ formId: 'f1', name: 'Survey' })] } });
+    extra = (config) => (config.method === 'put' ? { status: 500, data: problem(500, 'down') } : undefined);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Add Google Sheets/ }));
+    fireEvent.change(screen.getByLabelText('Google Sheets URL'), { target: { value: REGISTRATION_URL } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save Google Sheets settings. Please try again.')).toBeTruthy();
+    expect(screen.getByLabelText('Google Sheets URL')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Google Sheets URL')).toBeNull();
+  });
+
+  it('deletes a form only after the confirm prompt, and alerts when deleting fails', async () => {
+    formsReply = () => ({
+      status: 200,
+      data: { data: [form({ formId: 'f1', name: 'Keep me' }), form({ formId: 'f2', name: 'Bad one' })] },
+    });
+    extra = (config) => {
+      if (config.method === 'delete' && config.url === '/forms/f1')
+        return { status: 200, data: { data: null, message: 'Form deleted successfully' } };
+      if (config.method === 'delete') return { status: 500, data: problem(500, 'down') };
+      return undefined;
+    };
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    renderPage();
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Keep me' });
+    fireEvent.click(deleteButton);
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this form?');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(deleteButton);
+    await waitFor(() => expect(screen.queryByText('Keep me', { selector: 'p' })).toBeNull());
+    expect(await screen.findByText('Form deleted successfully')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Bad one' }));
+    expect(await screen.findByText('Failed to delete form. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Bad one', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('copies the iframe code from its dialog', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    formsReply = () => ({ status: 200, data: { data: [form({ formId: 'f1', name: 'Survey' })] } });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^Copy iframe code/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy Iframe Code' });
+    expect((within(dialog).getByLabelText('Iframe code') as HTMLTextAreaElement).readOnly).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy to Clipboard' }));
+    expect(await screen.findByText('Iframe code copied to clipboard!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('<iframe src="http://localhost/form/f1"></iframe>');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the setup dialog with the four steps and the local emulator address', async () => {
+    renderPage();
+    await screen.findByText('No forms found');
+    fireEvent.click(screen.getByRole('button', { name: 'Google Sheets Setup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Google Sheets Integration Setup' });
+    expect(within(dialog).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: `${window.location.origin}/__google/` })).toBeTruthy(),
+    );
+  });
+
+  it("opens the form generator in a new tab from 'Add Form'", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Form' }));
+    expect(open).toHaveBeenCalledWith('/dashboard/form-generator', '_blank', 'noopener');
+  });
+});

@@ -1,0 +1,84 @@
+import type { SheetAccess } from '@sheetforms/contract';
+import type { ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { SETUP_REQUIRED_HINT, SHEET_STATUS_LABELS, type SheetStatus } from '../logic/sheet-status';
+import { CheckCircleIcon, ErrorIcon, LinkOffIcon, RefreshIcon, WarningIcon } from './icons';
+
+export interface SheetStatusCellProps {
+  formName: string;
+  status: SheetStatus;
+  /** The latest finished check, if any. */
+  result: SheetAccess | undefined;
+  onRecheck: () => void;
+}
+
+const tone: Record<SheetStatus, string> = {
+  checking: 'text-slate-600',
+  connected: 'text-emerald-700',
+  'setup-required': 'text-amber-700',
+  'invalid-url': 'text-red-700',
+  error: 'text-red-700',
+  'not-configured': 'text-slate-500',
+};
+
+const icons: Record<Exclude<SheetStatus, 'checking'>, ReactNode> = {
+  connected: <CheckCircleIcon />,
+  'setup-required': <WarningIcon />,
+  'invalid-url': <ErrorIcon />,
+  error: <ErrorIcon />,
+  'not-configured': <LinkOffIcon />,
+};
+
+function lastCheckedText(result: SheetAccess): string {
+  const date = new Date(result.lastChecked);
+  return Number.isNaN(date.getTime()) ? '' : `Last checked ${date.toLocaleTimeString()}`;
+}
+
+/** Spec 000 section 4: an icon and a label per status, and Recheck for configured rows. */
+export function SheetStatusCell({ formName, status, result, onRecheck }: SheetStatusCellProps) {
+  const label = SHEET_STATUS_LABELS[status];
+  const tooltip =
+    status === 'setup-required'
+      ? SETUP_REQUIRED_HINT
+      : result && status !== 'checking' && status !== 'not-configured'
+        ? [result.message, lastCheckedText(result)].filter(Boolean).join('\n')
+        : undefined;
+  const note =
+    status === 'setup-required'
+      ? SETUP_REQUIRED_HINT
+      : status === 'connected' && result && !result.sheetExists
+        ? 'Sheet is created with the first response'
+        : status === 'invalid-url' || status === 'error'
+          ? result?.message
+          : undefined;
+
+  return (
+    <div className="flex min-w-32 flex-col items-start gap-1">
+      <span
+        data-testid="sheet-status"
+        data-status={status}
+        title={tooltip}
+        className={`inline-flex items-center gap-1.5 whitespace-nowrap font-medium text-sm ${tone[status]}`}
+      >
+        {status === 'checking' ? (
+          <Spinner size="sm" decorative className="text-emerald-600" />
+        ) : (
+          icons[status]
+        )}
+        {label}
+      </span>
+      {note ? <span className="max-w-40 text-slate-500 text-xs leading-snug">{note}</span> : null}
+      {status !== 'not-configured' ? (
+        <button
+          type="button"
+          onClick={onRecheck}
+          disabled={status === 'checking'}
+          className="inline-flex items-center gap-1 rounded font-medium text-emerald-700 text-xs hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+        >
+          <RefreshIcon className="size-3" />
+          Recheck <span className="sr-only">sheet status of {formName}</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

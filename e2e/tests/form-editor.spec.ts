@@ -1,0 +1,149 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { newOwner } from '../support/sign-in.js';
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: unknown;
+}
+
+/** Signs in through the API (emulator ID token, then /auth/google) and hands the session to the page. */
+async function signInViaApi(page: Page, request: APIRequestContext): Promise<Session> {
+  const owner = newOwner('editor');
+  const minted = await request.post('/__google/__emulator/id-token', { data: owner });
+  expect(minted.ok()).toBe(true);
+  const { idToken } = (await minted.json()) as { idToken: string };
+  const signedIn = await request.post('/api/v1/auth/google', { data: { idToken } });
+  expect(signedIn.ok()).toBe(true);
+  const { data } = (await signedIn.json()) as { data: Session };
+  await page.addInitScript((session) => {
+    // Only on the first load: the app may rotate the tokens afterwards.
+    if (localStorage.getItem('accessToken')) return;
+    localStorage.setItem('accessToken', session.accessToken);
+    localStorage.setItem('refreshToken', session.refreshToken);
+    localStorage.setItem('user', JSON.stringify(session.user));
+  }, data);
+  return data;
+}
+
+async function createForm(request: APIRequestContext, session: Session): Promise<string> {
+  const created = await request.post('/api/v1/forms', {
+    headers: { Authorization: `Bearer ${session.accessToken}` },
+    data: {
+      googleSheetsUrl: '',
+      sheetName: 'Sheet1',
+      name: 'Volunteer sign-up',
+      description: 'Join the spring clean-up',
+      jdata: [
+        { label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
+        { label: 'Email', type: 'email', required: true, placeHolder: 'Enter your email' },
+        { label: 'Phone', type: 'text', required: false, placeHolder: 'Enter your phone' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { data } = (await created.json()) as { data: { formId: string } };
+  return data.formId;
+}
+
+test('an owner edits a form: removes a field, protects it with an authorized user, sizes the signature', async ({
+  page,
+  request,
+}) => {
+  const session = await signInViaApi(page, request);
+  const formId = await createForm(request, session);
+  const editorUrl = `/dashboard/form-update?formId=${formId}`;
+
+  await page.goto(editorUrl);
+  await expect(page.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Volunteer sign-up');
+  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Join the spring clean-up');
+
+  // Remove a field: it disappears from the editor.
+  await expect(page.getByRole('group', { name: 'Phone' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Phone' }).click();
+  await expect(page.getByRole('group', { name: 'Phone' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Email' })).toBeVisible();
+
+  // Login Protection shows Authorized Users; adding one shows the generated password once.
+  const login = page.getByRole('switch', { name: 'Login Protection' });
+  await expect(login).toHaveAttribute('aria-checked', 'false');
+  await login.click();
+  await expect(login).toHaveAttribute('aria-checked', 'true');
+  const users = page.getByRole('region', { name: 'Authorized Users' });
+  await users.getByRole('button', { name: 'Add User' }).click();
+  await expect(users.getByText('Name is required')).toBeVisible();
+  await expect(users.getByText('Email is required')).toBeVisible();
+  await users.getByRole('textbox', { name: 'Name' }).fill('Jane Doe');
+  await users.getByRole('textbox', { name: 'Email' }).fill('jane.doe@example.com');
+  await users.getByRole('button', { name: 'Add User' }).click();
+  await expect(
+    users.getByText('Share this password with Jane Doe; it will not be shown again.'),
+  ).toBeVisible();
+  await expect(page.getByText('User added successfully!')).toBeVisible();
+  const password = (await users.getByTestId('generated-password').textContent()) ?? '';
+  expect(password).toHaveLength(10);
+  await expect(users.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(users.getByRole('row', { name: /Jane Doe/ })).toContainText('jane.doe@example.com');
+
+  // Digital Signature: out-of-range sizes fall back to 400 x 200, then a valid size is kept.
+  await page.getByRole('switch', { name: 'Digital Signature' }).click();
+  const width = page.getByRole('spinbutton', { name: 'Signature width' });
+  const height = page.getByRole('spinbutton', { name: 'Signature height' });
+  await expect(width).toHaveValue('400');
+  await expect(height).toHaveValue('200');
+  await width.fill('1200');
+  await height.fill('50');
+  await width.focus();
+  await expect(width).toHaveValue('400');
+  await expect(height).toHaveValue('200');
+  await width.fill('640');
+  await height.fill('300');
+  await height.blur();
+  await expect(page.getByTestId('signature-size')).toHaveText('Pad size: 640 × 300 px');
+
+  // A viewport as tall as the page, so the sticky header and action bar sit where a reader expects them.
+  const viewport = page.viewportSize();
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport) await page.setViewportSize({ width: viewport.width, height: pageHeight });
+  await page.screenshot({ path: 'screenshots/form-editor.png' });
+  if (viewport) await page.setViewportSize(viewport);
+
+  // Update Form, 'Updated Successfully!', then the forms dashboard about a second later.
+  await page.getByRole('button', { name: 'Update Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
+  await expect(page.getByText('Form updated successfully!')).toBeVisible();
+  const savedAt = Date.now();
+  await expect(page).toHaveURL(/\/dashboard\/forms$/, { timeout: 5000 });
+  expect(Date.now() - savedAt).toBeGreaterThan(500);
+
+  // Everything persisted.
+  await page.goto(editorUrl);
+  await expect(page.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Volunteer sign-up');
+  await expect(page.getByRole('group', { name: 'Full Name' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Phone' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Login Protection' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByRole('switch', { name: 'Digital Signature' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByRole('spinbutton', { name: 'Signature width' })).toHaveValue('640');
+  await expect(page.getByRole('spinbutton', { name: 'Signature height' })).toHaveValue('300');
+  const persistedUsers = page.getByRole('region', { name: 'Authorized Users' });
+  const row = persistedUsers.getByRole('row', { name: /Jane Doe/ });
+  await expect(row).toContainText('jane.doe@example.com');
+  await expect(page.getByText(password)).toHaveCount(0);
+  await expect(persistedUsers.getByTestId('password-callout')).toHaveCount(0);
+
+  // Removing the user.
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('User removed successfully')).toBeVisible();
+  await expect(persistedUsers.getByRole('row', { name: /Jane Doe/ })).toHaveCount(0);
+  await expect(persistedUsers.getByText('No authorized users yet')).toBeVisible();
+
+  // Without a formId there is nothing to edit.
+  await page.goto('/dashboard/form-update');
+  await expect(page.getByText('Missing form ID parameter')).toBeVisible();
+});

@@ -1,0 +1,210 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { newOwner } from '../support/sign-in.js';
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: unknown;
+}
+
+interface EmulatorSpreadsheet {
+  title: string;
+  spreadsheetUrl: string;
+}
+
+/** Signs in through the API (emulator ID token, then /auth/google) and stores the session before any page loads. */
+async function signInViaApi(page: Page, request: APIRequestContext, label: string): Promise<Session> {
+  const owner = newOwner(label);
+  const mint = await request.post('/__google/__emulator/id-token', { data: owner });
+  expect(mint.ok()).toBe(true);
+  const { idToken } = (await mint.json()) as { idToken: string };
+  const signIn = await request.post('/api/v1/auth/google', { data: { idToken } });
+  expect(signIn.ok()).toBe(true);
+  const session = ((await signIn.json()) as { data: Session }).data;
+  await page.addInitScript((stored: Session) => {
+    localStorage.setItem('accessToken', stored.accessToken);
+    localStorage.setItem('refreshToken', stored.refreshToken);
+    localStorage.setItem('user', JSON.stringify(stored.user));
+  }, session);
+  return session;
+}
+
+async function seededUrl(request: APIRequestContext, title: string): Promise<string> {
+  const response = await request.get('/__google/__emulator/spreadsheets');
+  const { spreadsheets } = (await response.json()) as { spreadsheets: EmulatorSpreadsheet[] };
+  const found = spreadsheets.find((sheet) => sheet.title === title);
+  if (!found) throw new Error(`the emulator has no spreadsheet '${title}'`);
+  return found.spreadsheetUrl;
+}
+
+async function loadSheet(page: Page, url: string, sheet: string) {
+  await page.getByRole('textbox', { name: 'Google Sheets URL' }).fill(url);
+  await page.getByRole('button', { name: 'Load Data' }).click();
+  await page.getByRole('combobox', { name: 'Sheet' }).selectOption(sheet);
+}
+
+function fieldList(page: Page): Locator {
+  return page.getByRole('list', { name: 'Form fields' });
+}
+
+/** The field names in list order, read from the drag handles ('Reorder {name}'). */
+async function fieldOrder(page: Page): Promise<string[]> {
+  const labels = await fieldList(page)
+    .getByRole('button', { name: /^Reorder / })
+    .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace(/^Reorder /, ''));
+}
+
+/** Drags one handle onto another with the mouse, in small steps as a person would. */
+async function dragHandle(page: Page, from: Locator, to: Locator) {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('drag handles are not visible');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('an owner builds a form from a sheet: rename, type, reorder by mouse and keyboard, custom header, create', async ({
+  page,
+  request,
+}) => {
+  const session = await signInViaApi(page, request, 'generator');
+  const url = await seededUrl(request, 'Event Registration');
+
+  await page.goto('/dashboard/form-generator');
+  await expect(page.getByRole('heading', { name: 'Welcome to the Form Generator' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/form-generator-welcome.png', fullPage: true });
+
+  // A bad URL is refused before anything is sent.
+  await page.getByRole('textbox', { name: 'Google Sheets URL' }).fill('https://example.com/not-a-sheet');
+  await page.getByRole('button', { name: 'Load Data' }).click();
+  await expect(page.getByText('Please enter a valid Google Sheets URL')).toBeVisible();
+
+  await loadSheet(page, url, 'Registrations');
+  await expect(fieldList(page).getByRole('checkbox', { name: 'Full Name', exact: true })).toBeChecked();
+  expect(await fieldOrder(page)).toEqual([
+    'Full Name',
+    'Email',
+    'Phone',
+    'Company',
+    'Ticket Type',
+    'Dietary Requirements',
+  ]);
+  await expect(page.getByRole('cell', { name: 'Linus Torvalds' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Form Name' })).toHaveValue(
+    'Event Registration - Registrations',
+  );
+  await page.screenshot({ path: 'screenshots/form-generator-loaded.png', fullPage: true });
+
+  // Rename inline (Enter commits) and change a type.
+  await page.getByRole('button', { name: 'Rename Full Name' }).click();
+  const rename = page.getByRole('textbox', { name: 'New name for Full Name' });
+  await rename.fill('Attendee Name');
+  await rename.press('Enter');
+  await expect(fieldList(page).getByRole('checkbox', { name: 'Attendee Name', exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Type of Email' }).selectOption('email');
+  await page.getByRole('checkbox', { name: 'Required Email', exact: true }).check();
+
+  // Reorder with the mouse: Phone onto the first row.
+  await dragHandle(
+    page,
+    page.getByRole('button', { name: 'Reorder Phone' }),
+    page.getByRole('button', { name: 'Reorder Attendee Name' }),
+  );
+  await expect
+    .poll(() => fieldOrder(page))
+    .toEqual(['Phone', 'Attendee Name', 'Email', 'Company', 'Ticket Type', 'Dietary Requirements']);
+
+  // Reorder with the keyboard: Company one place down.
+  const companyHandle = page.getByRole('button', { name: 'Reorder Company' });
+  await companyHandle.focus();
+  // Paced like a person: dnd-kit measures the rows after the pick-up, before it can move one.
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Space');
+  await expect
+    .poll(() => fieldOrder(page))
+    .toEqual(['Phone', 'Attendee Name', 'Email', 'Ticket Type', 'Company', 'Dietary Requirements']);
+
+  // A custom header, and one column left out.
+  await page.getByRole('textbox', { name: 'Custom header name' }).fill('Referral Source');
+  await page.getByRole('button', { name: 'Add Header' }).click();
+  await expect(page.getByText('Custom header added!')).toBeVisible();
+  await fieldList(page).getByRole('checkbox', { name: 'Dietary Requirements', exact: true }).uncheck();
+
+  // The Preview tab shows the form as it will look.
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const preview = page.getByRole('form', { name: 'Form preview' });
+  await expect(preview.getByRole('textbox', { name: 'Referral Source' })).toBeVisible();
+  await expect(preview.getByText('Dietary Requirements')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Form Settings' }).click();
+  await page.getByRole('textbox', { name: 'Description' }).fill('Sign up for the community day');
+
+  await page.getByRole('button', { name: 'Create Form' }).click();
+  await expect(page.getByText('Form created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/forms$/);
+
+  const headers = { Authorization: `Bearer ${session.accessToken}` };
+  const list = (await (await request.get('/api/v1/forms', { headers })).json()) as {
+    data: { formId: string; name: string }[];
+  };
+  const listed = list.data.find((form) => form.name === 'Event Registration - Registrations');
+  expect(listed).toBeDefined();
+  const detail = (await (await request.get(`/api/v1/forms/${listed?.formId}`, { headers })).json()) as {
+    data: {
+      form: {
+        sheetName: string;
+        description: string;
+        dueDate: string;
+        settings: { loginRequired: number };
+        jdata: { label: string; type: string; required: boolean; placeHolder: string }[];
+      };
+    };
+  };
+  const { form } = detail.data;
+  expect(form.sheetName).toBe('Registrations');
+  expect(form.description).toBe('Sign up for the community day');
+  expect(form.dueDate).toBe('2025-01-01');
+  expect(form.settings.loginRequired).toBe(0);
+  expect(
+    form.jdata.map(({ label, type, required, placeHolder }) => ({ label, type, required, placeHolder })),
+  ).toEqual([
+    { label: 'Phone', type: 'text', required: false, placeHolder: 'Enter your phone' },
+    { label: 'Attendee Name', type: 'text', required: false, placeHolder: 'Enter your attendee name' },
+    { label: 'Email', type: 'email', required: true, placeHolder: 'Enter your email' },
+    { label: 'Ticket Type', type: 'text', required: false, placeHolder: 'Enter your ticket type' },
+    { label: 'Company', type: 'text', required: false, placeHolder: 'Enter your company' },
+    { label: 'Referral Source', type: 'text', required: false, placeHolder: 'Enter your referral source' },
+  ]);
+});
+
+test('an empty sheet shows the Empty Sheet Detected panel', async ({ page, request }) => {
+  await signInViaApi(page, request, 'empty');
+  const url = await seededUrl(request, 'Empty Sheet');
+  await page.goto('/dashboard/form-generator');
+  await loadSheet(page, url, 'Sheet1');
+  await expect(page.getByRole('heading', { name: 'Empty Sheet Detected' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/form-generator-empty.png', fullPage: true });
+});
+
+test('the generator on a phone stacks its panels', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, request, 'phone');
+  const url = await seededUrl(request, 'Event Registration');
+  await page.goto('/dashboard/form-generator');
+  await loadSheet(page, url, 'Registrations');
+  await expect(fieldList(page).getByRole('checkbox', { name: 'Email', exact: true })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/form-generator-phone.png', fullPage: true });
+});
+
+test('a visitor who is not signed in gets Access Denied and can return home', async ({ page }) => {
+  await page.goto('/dashboard/form-generator');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
