@@ -13,7 +13,7 @@ import { createServiceAccountTokens } from './google/service-account.js';
 import { createSheetsClient, type SheetsClient } from './google/sheets-client.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { registerOpenApi } from './http/openapi.js';
-import { notFoundProblem, registerProblemHandlers } from './http/problem.js';
+import { notFoundProblem, registerProblemHandlers, sendProblem } from './http/problem.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
@@ -24,6 +24,11 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './modules/auth/id-t
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createUsersRepository } from './modules/auth/users.repository.js';
+import { createFormAccessService } from './modules/form-access/form-access.service.js';
+import { formLoginRoutes } from './modules/form-access/form-login.routes.js';
+import { createPublicFormsRepository } from './modules/form-access/public-forms.repository.js';
+import { RespondentTokens } from './modules/form-access/respondent-tokens.js';
+import { validateFormRoutes } from './modules/form-access/validate-form.routes.js';
 import { createFormUsersRepository } from './modules/form-users/form-users.repository.js';
 import { formUsersRoutes } from './modules/form-users/form-users.routes.js';
 import { createFormUsersService } from './modules/form-users/form-users.service.js';
@@ -32,11 +37,21 @@ import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { sheetSyncRoutes } from './modules/sheet-sync/sheet-sync.routes.js';
+import { createSheetSyncService } from './modules/sheet-sync/sheet-sync.service.js';
+import { createSheetSyncWorker } from './modules/sheet-sync/sheet-sync.worker.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
 import { createSheetsService } from './modules/sheets/sheets.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsService } from './modules/stats/stats.service.js';
+import { createResponsesRepository } from './modules/submissions/responses.repository.js';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+import { createSubmissionsService } from './modules/submissions/submissions.service.js';
+import { createSignatureStorage } from './modules/uploads/signature-storage.js';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
+import { signatureFileRoutes, signatureUploadRoutes } from './modules/uploads/uploads.routes.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
 
 export interface AppOverrides {
   /** An already-open database (tests share one per dialect). */
@@ -72,6 +87,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Fastify's own two lines per request are replaced by the single onResponse line below.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.mode === 'google',
+    // Errors the router raises before any route runs (a path with bad %-escapes, an over-long
+    // parameter) leave as problem+json too, not as Fastify's own JSON.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendProblem(
+        request,
+        reply,
+        tooLong ? 414 : 400,
+        tooLong ? 'URI_TOO_LONG' : 'BAD_URL',
+        tooLong ? 'The address is too long' : 'The address is not valid',
+      );
+    },
   });
   log = app.log;
   app.setValidatorCompiler(validatorCompiler);
@@ -115,11 +142,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
 
-  const accessTokens = new AccessTokens(
-    await resolveJwtSecret(database.db, config.jwtSecret),
-    config.accessTokenTtlSeconds,
-    overrides.now,
-  );
+  const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
+  const accessTokens = new AccessTokens(jwtSecret, config.accessTokenTtlSeconds, overrides.now);
   const authenticate = createAuthenticate(accessTokens);
   const auth = createAuthService({
     users: createUsersRepository(database.db),
@@ -169,16 +193,60 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   const clock = overrides.now ? { now: overrides.now } : {};
+  // Stored responses reach their sheets through this worker, never from the request (DESIGN.md).
+  const sheetSync = createSheetSyncWorker({
+    db: database.db,
+    dialect: database.kind,
+    sheets: google.sheets,
+    log: app.log,
+    shareWithEmail: async () => (serviceAccount ? serviceAccount.clientEmail() : undefined),
+    timeZone: config.sheetSync.timeZone,
+    writesPerMinute: config.sheetSync.writesPerMinute,
+  });
+  if (config.sheetSync.enabled) {
+    // Start once the server is ready (in local mode the emulator it writes to is part of this server).
+    app.addHook('onReady', async () => sheetSync.start());
+    // preClose: stop before the database closes, letting the current batch finish.
+    app.addHook('preClose', async () => sheetSync.stop());
+  }
+  const sheetSyncService = createSheetSyncService(database.db);
   const formUsersRepository = createFormUsersRepository(database.db);
   const forms = createFormsService({
     forms: createFormsRepository(database.db),
     responses: createFormResponsesRepository(database.db),
     formUsers: formUsersRepository,
     publicUrl: config.publicUrl,
+    onSheetSettingsSaved: async (ownerId, formId) => {
+      if (await sheetSyncService.retryFailedForForm(ownerId, formId)) sheetSync.notify();
+    },
     ...clock,
   });
   const formUsers = createFormUsersService({ forms, users: formUsersRepository, ...clock });
   const stats = createStatsService({ stats: createStatsRepository(database.db), ...clock });
+
+  // The public side: respondents reach forms by public id, with respondent tokens instead of sessions.
+  const access = createFormAccessService({
+    forms: createPublicFormsRepository(database.db),
+    tokens: new RespondentTokens(jwtSecret, overrides.now),
+    formUsers: formUsersRepository,
+    verifyPassword: (formId, email, password) => formUsers.verifyFormUserPassword(formId, email, password),
+  });
+  const uploads = createUploadsService({
+    access,
+    storage: createSignatureStorage(config.signatureStorage),
+    uploads: createUploadsRepository(database.db),
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
+  const submissions = createSubmissionsService({
+    access,
+    responses: createResponsesRepository(database.db),
+    uploads,
+    log: app.log,
+    onStored: () => sheetSync.notify(),
+    ...clock,
+  });
+  const { publicPerMinute, loginPerMinute } = config.rateLimit;
 
   await app.register(
     async (api) => {
@@ -201,12 +269,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         authenticate,
         rateLimit: { max: config.rateLimit.sheetsPerMinute, timeWindow: 60_000 },
       });
+      await sheetSyncRoutes(api, { sync: sheetSyncService, authenticate, notify: () => sheetSync.notify() });
       await formsRoutes(api, { forms, authenticate });
       await formUsersRoutes(api, { formUsers, authenticate });
       await statsRoutes(api, { stats, authenticate });
+      await validateFormRoutes(api, { access });
+      await formLoginRoutes(api, { access, loginPerMinute });
+      await submissionsRoutes(api, { submissions, publicPerMinute });
+      await signatureUploadRoutes(api, { uploads, publicPerMinute });
     },
     { prefix: API_PREFIX },
   );
+  await signatureFileRoutes(app, { uploads });
 
   const webFallback = config.serveWeb
     ? await registerWebApp(app, path.resolve(config.webDistDir))

@@ -74,6 +74,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   SHEETS_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  SHEET_SYNC_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
+  SHEET_SYNC_WRITES_PER_MINUTE: positiveInt(60),
+  SHEET_SYNC_TIMEZONE: z.string().trim().min(1).default('UTC'),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: positiveInt(60),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+  SIGNATURE_STORAGE: z.enum(['filesystem'], { message: 'must be filesystem' }).default('filesystem'),
   WEB_DIST_DIR: optionalString,
   SERVE_WEB: z
     .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
@@ -119,7 +128,19 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   /** Requests per minute per IP for the whole API, and a tighter budget for sign-in and refresh. */
-  rateLimit: { perMinute: number; authPerMinute: number; sheetsPerMinute: number };
+  rateLimit: {
+    perMinute: number;
+    authPerMinute: number;
+    sheetsPerMinute: number;
+    /** Public form submit and signature upload, per IP and form (each IP gets 5 times that over all forms). */
+    publicPerMinute: number;
+    /** Respondent login attempts per IP and email (each IP gets 5 times that over all emails). */
+    loginPerMinute: number;
+  };
+  /** Where uploaded signature PNGs are kept; only the filesystem (under DATA_DIR) for now. */
+  signatureStorage: { kind: 'filesystem'; dir: string };
+  /** The in-process worker that appends stored responses to their sheets. */
+  sheetSync: { enabled: boolean; writesPerMinute: number; timeZone: string };
   webDistDir: string;
   serveWeb: boolean;
 }
@@ -223,6 +244,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       sheetsPerMinute: e.SHEETS_RATE_LIMIT_PER_MINUTE,
+      publicPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+      loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    },
+    signatureStorage: { kind: e.SIGNATURE_STORAGE, dir: path.join(dataDir, 'uploads', 'signatures') },
+    sheetSync: {
+      enabled: e.SHEET_SYNC_ENABLED,
+      writesPerMinute: e.SHEET_SYNC_WRITES_PER_MINUTE,
+      timeZone: e.SHEET_SYNC_TIMEZONE,
     },
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(cwd, e.WEB_DIST_DIR)

@@ -88,6 +88,22 @@ export interface ResponsesTable {
   last_error: string | null;
   synced_at: string | null;
   claimed_until: string | null;
+  /** When a retried response may be claimed again (backoff). */
+  next_attempt_at: string | null;
+  /** Which worker holds the lease; settling updates check it. */
+  claimed_by: string | null;
+  /** 1 after an ambiguous failure: read the Response ID column before appending again. */
+  dedupe_required: Generated<number>;
+}
+
+/** A stored signature image: the storage key and the form it was uploaded for. */
+export interface UploadsTable {
+  /** 32 hex characters (128 random bits); the file is `{key}.png` in the signature storage. */
+  key: string;
+  /** forms.id (internal). */
+  form_id: string;
+  bytes: number;
+  created_at: string;
 }
 
 export interface Database {
@@ -97,4 +113,5 @@ export interface Database {
   forms: FormsTable;
   form_users: FormUsersTable;
   responses: ResponsesTable;
+  uploads: UploadsTable;
 }

@@ -4,8 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './problem.js';
 
+const FORM_PAGE = 'form.html';
+
+/** /form/{formId} and /form-login are the respondent's pages, built as the `form.html` entry. */
+function isPublicFormPage(pathname: string): boolean {
+  return pathname.startsWith('/form/') || pathname === '/form-login' || pathname === '/form-login/';
+}
+
 /**
- * Serves the built web app. Client-side routes fall back to index.html; paths under /api and
+ * Serves the built web app. Client-side routes fall back to index.html (public form pages to form.html); paths under /api and
  * /__google never do, so a wrong API path stays a JSON 404 instead of an HTML page.
  */
 export async function registerWebApp(
@@ -17,6 +24,8 @@ export async function registerWebApp(
     app.log.warn({ distDir }, 'web app build not found; run `npm run build` to serve the UI');
     return undefined;
   }
+  // The public form has its own small entry (no dashboard code); older builds without it use index.html.
+  const hasFormPage = fs.existsSync(path.join(distDir, FORM_PAGE));
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -38,6 +47,11 @@ export async function registerWebApp(
     if (isApi || !wantsPage || path.extname(pathname) !== '') {
       return sendProblem(request, reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    const page = hasFormPage && isPublicFormPage(pathname) ? FORM_PAGE : 'index.html';
+    // cacheControl: false, or send's own 'public, max-age=0' would replace the no-cache header.
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .sendFile(page, { cacheControl: false });
   };
 }

@@ -61,6 +61,8 @@ export async function startTestApp(
     PORT: '0',
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
+    // Tests of stored responses read them as 'pending'; the sync worker has its own tests.
+    SHEET_SYNC_ENABLED: 'false',
     GOOGLE_ISSUERS: emulator.issuer,
     GOOGLE_JWKS_URL: `${emulator.url}/oauth2/v3/certs`,
     // Google's data APIs and the service account are the standalone emulator's, as in local mode.
@@ -72,6 +74,8 @@ export async function startTestApp(
     SHEETS_RATE_LIMIT_PER_MINUTE: '10000',
     RATE_LIMIT_PER_MINUTE: '10000',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
   const { app } = await buildApp(config, { database, ...overrides });

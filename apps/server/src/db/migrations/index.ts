@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-users-and-sessions.js';
 import * as m0002 from './0002-forms.js';
+import * as m0003 from './0003-uploads.js';
+import * as m0004 from './0004-sheet-sync.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -9,6 +11,8 @@ import * as m0002 from './0002-forms.js';
 const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
   '0002-forms': m0002,
+  '0003-uploads': m0003,
+  '0004-sheet-sync': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

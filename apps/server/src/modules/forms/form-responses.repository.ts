@@ -9,7 +9,7 @@ export function createFormResponsesRepository(db: Kysely<Database>) {
     async listByForm(formRowId: string): Promise<FormResponseRow[]> {
       return db
         .selectFrom('responses')
-        .select(['id', 'answers_json', 'created_at', 'sync_state', 'last_error'])
+        .select(['id', 'answers_json', 'signature_url', 'created_at', 'sync_state', 'last_error'])
         .where('form_id', '=', formRowId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')

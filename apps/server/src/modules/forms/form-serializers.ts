@@ -18,7 +18,7 @@ export type FormListRow = Pick<
 > & { response_count: number | string | bigint };
 export type FormResponseRow = Pick<
   Selectable<ResponsesTable>,
-  'id' | 'answers_json' | 'created_at' | 'sync_state' | 'last_error'
+  'id' | 'answers_json' | 'signature_url' | 'created_at' | 'sync_state' | 'last_error'
 >;
 
 const FieldsSchema = z.array(FormFieldSchema);
@@ -83,7 +83,10 @@ export function answersFromJson(text: string): Record<string, string> {
 export function toFormResponse(row: FormResponseRow): FormResponse {
   return {
     id: row.id,
-    response: answersFromJson(row.answers_json),
+    // The spec's response map carries the signature's image URL beside the answers.
+    response: row.signature_url
+      ? { ...answersFromJson(row.answers_json), signature: row.signature_url }
+      : answersFromJson(row.answers_json),
     createdAt: row.created_at,
     syncState: row.sync_state,
     lastError: row.last_error,

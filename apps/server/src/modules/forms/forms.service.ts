@@ -36,6 +36,8 @@ export interface FormsServiceDeps {
   formUsers: { listByForm(formRowId: string): Promise<FormUser[]> };
   /** PUBLIC_URL: the base of openFormUrl and iframeCode. */
   publicUrl: string;
+  /** Called after the sheet URL or sheet name changed: failed responses get another try (sheet-sync). */
+  onSheetSettingsSaved?: (ownerId: string, formId: string) => Promise<unknown>;
   now?: () => Date;
   newFormId?: () => string;
 }
@@ -133,6 +135,9 @@ export function createFormsService(deps: FormsServiceDeps) {
 
       const row = await deps.forms.update(ownerId, formId, changes);
       if (!row) throw formNotFound();
+      if (body.googleSheetsUrl !== undefined || body.sheetName !== undefined) {
+        await deps.onSheetSettingsSaved?.(ownerId, formId);
+      }
       return toForm(row, deps.publicUrl);
     },
 

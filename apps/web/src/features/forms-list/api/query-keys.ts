@@ -4,4 +4,8 @@ export const formsListKeys = {
   dashboardStats: ['users', 'dashboard-stats'] as const,
   /** Shared with the dashboard layout, which reads the same endpoint. */
   authConfig: ['auth', 'config'] as const,
+  syncCounts: ['forms', 'sync-counts'] as const,
+  syncFailureReasonOf: (formId: string) => ['forms', 'sync-failure-reason', formId] as const,
+  syncFailureReason: (formId: string, failed: number) =>
+    ['forms', 'sync-failure-reason', formId, failed] as const,
 };

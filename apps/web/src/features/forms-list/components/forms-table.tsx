@@ -1,4 +1,4 @@
-import type { FormListItem } from '@sheetforms/contract';
+import type { FormListItem, FormSyncCounts } from '@sheetforms/contract';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -7,9 +7,11 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteForm } from '../api/delete-form';
 import type { SheetSettings } from '../logic/sheet-settings';
 import { deriveSheetStatus, isSheetConfigured, type SheetCheckState } from '../logic/sheet-status';
+import { type SyncCount, syncCountFor } from '../logic/sync-health';
 import { CopyIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from './icons';
 import { SheetSettingsCell } from './sheet-settings-cell';
 import { SheetStatusCell } from './sheet-status-cell';
+import { SyncHealth } from './sync-health';
 
 export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this form?';
 export const DELETE_FAILED_TEXT = 'Failed to delete form. Please try again.';
@@ -28,6 +30,8 @@ export const FORMS_TABLE_COLUMNS = [
 export interface FormsTableProps {
   forms: FormListItem[];
   checks: Record<string, SheetCheckState>;
+  /** Per form, responses not yet in the sheet and those that failed; undefined while unknown. */
+  syncCounts?: FormSyncCounts;
   onRecheck: (form: FormListItem) => void;
   onSheetSaved: (form: FormListItem, settings: SheetSettings) => void;
   onCopyFormUrl: (form: FormListItem) => void;
@@ -46,6 +50,7 @@ const smallButton =
 export function FormsTable({
   forms,
   checks,
+  syncCounts,
   onRecheck,
   onSheetSaved,
   onCopyFormUrl,
@@ -85,6 +90,7 @@ export function FormsTable({
               form={form}
               serial={index + 1}
               check={checks[form.formId]}
+              syncCount={syncCountFor(syncCounts, form.formId)}
               onRecheck={() => onRecheck(form)}
               onSheetSaved={(settings) => onSheetSaved(form, settings)}
               onCopyFormUrl={() => onCopyFormUrl(form)}
@@ -102,6 +108,7 @@ interface FormRowProps {
   form: FormListItem;
   serial: number;
   check: SheetCheckState | undefined;
+  syncCount: SyncCount;
   onRecheck: () => void;
   onSheetSaved: (settings: SheetSettings) => void;
   onCopyFormUrl: () => void;
@@ -113,6 +120,7 @@ function FormRow({
   form,
   serial,
   check,
+  syncCount,
   onRecheck,
   onSheetSaved,
   onCopyFormUrl,
@@ -178,6 +186,9 @@ function FormRow({
           result={check?.phase === 'done' ? check.result : undefined}
           onRecheck={onRecheck}
         />
+        <div className="mt-2 empty:hidden">
+          <SyncHealth formId={form.formId} formName={form.name} count={syncCount} />
+        </div>
       </td>
       <td className="px-3 py-4">
         <button type="button" onClick={onCopyIframe} className={smallButton}>

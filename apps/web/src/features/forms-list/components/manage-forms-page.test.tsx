@@ -1,4 +1,4 @@
-import type { FormListItem, SheetAccess } from '@sheetforms/contract';
+import type { FormListItem, FormSyncCounts, SheetAccess } from '@sheetforms/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -43,6 +43,7 @@ let calls: Call[];
 let formsReply: () => FakeReply | Promise<FakeReply>;
 let extra: Handler;
 let checkReply: (body: { googleSheetsUrl: string; sheetName: string }) => FakeReply;
+let syncCounts: () => FormSyncCounts;
 
 function serve() {
   api.defaults.adapter = fakeAdapter(async (config) => {
@@ -67,6 +68,8 @@ function serve() {
         },
       };
     if (method === 'POST' && url === '/forms/check-sheet-access') return checkReply(body);
+    if (method === 'GET' && url === '/forms/sync-counts')
+      return { status: 200, data: { data: syncCounts() } };
     return { status: 404, data: problem(404, 'Not found') };
   });
 }
@@ -84,6 +87,7 @@ function renderPage() {
 }
 
 const checksMade = () => calls.filter((call) => call.url === '/forms/check-sheet-access');
+const countsFetched = () => calls.filter((call) => call.url === '/forms/sync-counts').length;
 
 describe('ManageFormsPage', () => {
   const originalAdapter = api.defaults.adapter;
@@ -93,6 +97,7 @@ describe('ManageFormsPage', () => {
     formsReply = () => ({ status: 200, data: { data: [] } });
     extra = () => undefined;
     checkReply = () => ({ status: 200, data: { data: access(true, null, 'Connected to "Sheet".') } });
+    syncCounts = () => ({});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     serve();
   });
@@ -323,5 +328,157 @@ describe('ManageFormsPage', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Form' }));
     expect(open).toHaveBeenCalledWith('/dashboard/form-generator', '_blank', 'noopener');
+  });
+});
+
+describe('ManageFormsPage sheet-sync health', () => {
+  const originalAdapter = api.defaults.adapter;
+  const SHARE_REASON =
+    'Share the spreadsheet with sa@sheetforms.test as an Editor, then retry the failed responses.';
+
+  beforeEach(() => {
+    calls = [];
+    formsReply = () => ({
+      status: 200,
+      data: {
+        data: [
+          form({ formId: 'f1', name: 'Survey', googleSheetsUrl: REGISTRATION_URL, sheetName: 'S' }),
+          form({ formId: 'f2', name: 'Quiet form' }),
+        ],
+      },
+    });
+    extra = () => undefined;
+    checkReply = () => ({ status: 200, data: { data: access(true, null) } });
+    syncCounts = () => ({});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve();
+  });
+
+  afterEach(() => {
+    api.defaults.adapter = originalAdapter;
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+  it('shows pending and failed counts with the latest reason, and retries the failed responses', async () => {
+    let failed = 1;
+    syncCounts = () => ({ f1: { pending: 2, failed } });
+    let retried = 0;
+    extra = (config) => {
+      if (config.method === 'get' && config.url === '/forms/f1')
+        return {
+          status: 200,
+          data: {
+            data: {
+              formResponse: [
+                {
+                  id: 'a',
+                  response: {},
+                  createdAt: '2025-03-01T10:00:00.000Z',
+                  syncState: 'failed',
+                  lastError: 'old',
+                },
+                {
+                  id: 'b',
+                  response: {},
+                  createdAt: '2025-03-02T10:00:00.000Z',
+                  syncState: 'failed',
+                  lastError: SHARE_REASON,
+                },
+                {
+                  id: 'c',
+                  response: {},
+                  createdAt: '2025-03-03T10:00:00.000Z',
+                  syncState: 'synced',
+                  lastError: null,
+                },
+              ],
+            },
+          },
+        };
+      if (config.method === 'post' && config.url === '/forms/f1/retry-sync') {
+        retried += 1;
+        failed = 0;
+        return {
+          status: 200,
+          data: { data: { retried: 1 }, message: '1 response queued for the sheet again' },
+        };
+      }
+      return undefined;
+    };
+    renderPage();
+    expect(
+      await within(await screen.findByRole('row', { name: /Survey/ })).findByText('2 pending'),
+    ).toBeTruthy();
+    const failedBadge = within(row('Survey')).getByText('1 failed');
+    expect(failedBadge.className).toContain('text-red-700');
+    await waitFor(() => expect(failedBadge.getAttribute('title')).toBe(SHARE_REASON));
+    expect(within(row('Quiet form')).queryByTestId('sync-health')).toBeNull();
+    expect(within(row('Quiet form')).queryByRole('button', { name: /Retry/ })).toBeNull();
+
+    const before = countsFetched();
+    fireEvent.click(within(row('Survey')).getByRole('button', { name: 'Retry failed responses of Survey' }));
+    expect(await screen.findByText('1 response queued for the sheet again')).toBeTruthy();
+    expect(retried).toBe(1);
+    await waitFor(() => expect(countsFetched()).toBeGreaterThan(before));
+    await waitFor(() => expect(within(row('Survey')).queryByText('1 failed')).toBeNull());
+    expect(within(row('Survey')).getByText('2 pending')).toBeTruthy();
+    expect(within(row('Survey')).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('falls back to a generic tooltip and toasts the server error when a retry fails', async () => {
+    syncCounts = () => ({ f1: { pending: 0, failed: 3 } });
+    extra = (config) => {
+      if (config.method === 'get' && config.url === '/forms/f1')
+        return { status: 500, data: problem(500, 'down') };
+      if (config.method === 'post' && config.url === '/forms/f1/retry-sync')
+        return { status: 404, data: problem(404, 'Form not found', 'NOT_FOUND') };
+      return undefined;
+    };
+    renderPage();
+    const failedBadge = await screen.findByText('3 failed');
+    await waitFor(() => expect(calls.some((call) => call.url === '/forms/f1')).toBe(true));
+    expect(failedBadge.getAttribute('title')).toBe('Some responses could not be written to the sheet');
+    expect(within(row('Survey')).queryByText(/pending/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry failed responses of Survey' }));
+    expect(await screen.findByText('Form not found')).toBeTruthy();
+    expect(screen.getByText('3 failed')).toBeTruthy();
+  });
+
+  it('polls the counts every 5 s while responses are pending and stops when none are', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let pending = 1;
+    syncCounts = (): FormSyncCounts => (pending > 0 ? { f1: { pending, failed: 0 } } : {});
+    renderPage();
+    expect(await screen.findByText('1 pending')).toBeTruthy();
+    const first = countsFetched();
+    pending = 0;
+    await vi.advanceTimersByTimeAsync(5000);
+    await waitFor(() => expect(countsFetched()).toBe(first + 1));
+    await waitFor(() => expect(screen.queryByText('1 pending')).toBeNull());
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(countsFetched()).toBe(first + 1);
+  });
+
+  it('refetches the counts after the sheet settings are saved', async () => {
+    syncCounts = () => ({ f1: { pending: 0, failed: 1 } });
+    extra = (config) => {
+      if (config.method === 'put' && config.url === '/forms/f1') {
+        syncCounts = () => ({ f1: { pending: 1, failed: 0 } });
+        return { status: 200, data: { data: {}, message: 'Form updated successfully!' } };
+      }
+      if (config.method === 'get' && config.url === '/forms/f1')
+        return { status: 200, data: { data: { formResponse: [] } } };
+      return undefined;
+    };
+    renderPage();
+    expect(await screen.findByText('1 failed')).toBeTruthy();
+    fireEvent.click(within(row('Survey')).getByRole('button', { name: 'Edit Google Sheets of Survey' }));
+    fireEvent.change(screen.getByLabelText('Sheet name'), { target: { value: 'Registrations' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('1 pending')).toBeTruthy();
+    expect(screen.queryByText('1 failed')).toBeNull();
   });
 });

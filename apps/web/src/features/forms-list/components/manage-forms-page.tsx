@@ -7,6 +7,7 @@ import { PageHeader } from '@/features/dashboard/components/page-header';
 import { useAuthMode } from '../api/get-auth-mode';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useForms } from '../api/get-forms';
+import { useSyncCounts } from '../api/get-sync-counts';
 import { useSheetChecks } from '../hooks/use-sheet-checks';
 import { CopyDialog } from './copy-dialog';
 import { FormsTable } from './forms-table';
@@ -37,6 +38,7 @@ export function ManageFormsPage() {
   const forms = useForms();
   const stats = useDashboardStats();
   const mode = useAuthMode();
+  const syncCounts = useSyncCounts(forms.isSuccess && forms.data.length > 0);
   const { checks, recheck, recheckAfterSave, serviceAccountEmail } = useSheetChecks(forms.data);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const tableRef = useRef<HTMLElement>(null);
@@ -84,11 +86,14 @@ export function ManageFormsPage() {
           <FormsTable
             forms={forms.data}
             checks={checks}
+            syncCounts={syncCounts.data}
             regionRef={tableRef}
             onRecheck={(form) => recheck(form.formId, form)}
             onSheetSaved={(form, settings) => {
               recheckAfterSave(form.formId, settings);
               void stats.refetch();
+              // The server queues the form's failed responses again when its sheet settings are saved.
+              void syncCounts.refetch();
             }}
             onCopyFormUrl={(form) => setDialog({ kind: 'form-url', form })}
             onCopyIframe={(form) => setDialog({ kind: 'iframe', form })}

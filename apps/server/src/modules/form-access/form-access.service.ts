@@ -1,0 +1,100 @@
+import type { FormLoginBodySchema, FormLoginResult, FormUser, PublicForm } from '@sheetforms/contract';
+import type { z } from 'zod';
+import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
+import { type LoadedForm, toLoadedForm, toPublicForm } from './public-form.serializer.js';
+import type { PublicFormsRepository } from './public-forms.repository.js';
+import type { RespondentTokens } from './respondent-tokens.js';
+
+export type FormLoginInput = z.output<typeof FormLoginBodySchema>;
+
+export interface FormAccessServiceDeps {
+  forms: PublicFormsRepository;
+  tokens: RespondentTokens;
+  /** Whether a form user still exists (a removed user's token stops working at once). */
+  formUsers: { findById(formRowId: string, id: string): Promise<FormUser | undefined> };
+  /** The form-users module's password check (argon2id; an unknown email costs the same). */
+  verifyPassword(formId: string, email: string, password: string): Promise<FormUser | undefined>;
+}
+
+export const formNotFound = () => notFound('Form not found', 'FORM_NOT_FOUND');
+export const notAccepting = () =>
+  new HttpError(409, 'FORM_NOT_ACCEPTING', 'This form is not accepting responses right now');
+const loginRequired = () => unauthorized('Please log in to submit the form', 'LOGIN_REQUIRED');
+const invalidCredentials = () => unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+
+/**
+ * Who may see and fill a public form: loading it by public id, respondent login, and the check of a
+ * respondent token on every call of a login-protected form.
+ */
+export function createFormAccessService(deps: FormAccessServiceDeps) {
+  async function load(formId: string): Promise<LoadedForm> {
+    // Not a shape any form id has (ids are base64url): no query needed, and none of its bytes
+    // (a NUL, say, which PostgreSQL refuses in text) ever reaches the database.
+    if (!isFormIdShaped(formId)) throw formNotFound();
+    const row = await deps.forms.findByFormId(formId);
+    if (!row) throw formNotFound();
+    return toLoadedForm(row);
+  }
+
+  /**
+   * For a login-protected form: the respondent's form user id from a valid token for this very form,
+   * else 401. Forms without login take no token and answer undefined.
+   */
+  async function authorizeRespondent(
+    form: LoadedForm,
+    token: string | undefined,
+  ): Promise<string | undefined> {
+    if (form.settings.loginRequired !== 1) return undefined;
+    if (!token) throw loginRequired();
+    const check = await deps.tokens.verify(token);
+    if (!check.ok || check.claims.formId !== form.formId) throw loginRequired();
+    const user = await deps.formUsers.findById(form.id, check.claims.formUserId);
+    if (!user) throw loginRequired();
+    return user.id;
+  }
+
+  return {
+    load,
+
+    /** 409 unless the form's status is 'Active'. */
+    requireAccepting(form: LoadedForm): void {
+      if (!form.acceptingResponses) throw notAccepting();
+    },
+
+    authorizeRespondent,
+
+    async validateForm(formId: string, token: string | undefined): Promise<PublicForm> {
+      const form = await load(formId);
+      await authorizeRespondent(form, token);
+      return toPublicForm(form);
+    },
+
+    /** Unknown form, unknown email and wrong password all answer the same 401 after the same work. */
+    async login(body: FormLoginInput): Promise<FormLoginResult> {
+      const user =
+        isFormIdShaped(body.formId) && !hasControlCharacters(body.email)
+          ? await deps.verifyPassword(body.formId, body.email, body.password)
+          : undefined;
+      if (!user) throw invalidCredentials();
+      const token = await deps.tokens.issue({ formUserId: user.id, formId: body.formId });
+      return { token, user: { name: user.name, email: user.email } };
+    },
+  };
+}
+export type FormAccessService = ReturnType<typeof createFormAccessService>;
+
+/** Public form ids are base64url (12 characters today); anything else cannot name a form. */
+export function isFormIdShaped(formId: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(formId);
+}
+
+/** NUL and other C0 controls: never part of an email or key, and PostgreSQL refuses NUL in text. */
+export function hasControlCharacters(text: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  return /[\u0000-\u001f\u007f]/.test(text);
+}
+
+/** The token of `Authorization: Bearer …`, if any. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}

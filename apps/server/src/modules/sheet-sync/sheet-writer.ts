@@ -1,0 +1,251 @@
+import { a1Range, columnLetter } from '../../google/a1-notation.js';
+import { GoogleApiError } from '../../google/google-api-error.js';
+import type { CellInput, SheetsClient } from '../../google/sheets-client.js';
+import type { SheetOperation } from './backoff.js';
+import type { ClaimedForm, ClaimedResponse, SheetBatch } from './batch.js';
+import {
+  aliasedLabels,
+  answerCell,
+  answerKeyFor,
+  type FormColumns,
+  planColumns,
+  RESPONSE_ID_KEY,
+  SIGNATURE_KEY,
+  specsForBatch,
+  TIMESTAMP_KEY,
+} from './column-mapping.js';
+import { formatSheetTimestamp } from './timestamp.js';
+
+/** A failed Google call, with which step it was (the worker classifies by it). */
+export class SheetStepError extends Error {
+  constructor(
+    readonly operation: SheetOperation,
+    override readonly cause: unknown,
+    /** The header cells we could not add (grid too narrow), for the owner's message. */
+    readonly columns?: string[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'SheetStepError';
+  }
+}
+
+export interface SheetWriterDeps {
+  sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'appendValues' | 'updateValues' | 'addSheet'>;
+  /** Waits for the read or write budget before each Google call. */
+  gate(kind: 'read' | 'write'): Promise<void>;
+  /**
+   * Called right before the append with the ids about to be written: renews their lease and answers
+   * the ids still held by this worker (others were taken over and must not be written here).
+   */
+  confirmClaim(ids: string[]): Promise<string[]>;
+  /** IANA zone of the Timestamp column; UTC by default. */
+  timeZone?: string | undefined;
+}
+
+export interface WriteOutcome {
+  /** Now in the sheet: appended by this call, or found there already (an earlier unanswered append). */
+  syncedIds: string[];
+  /** Of those, the ones found already present. */
+  alreadyPresentIds: string[];
+  /** No longer ours (lease taken over): leave them alone. */
+  lostIds: string[];
+  /** The A1 range Google wrote, when rows were appended. */
+  updatedRange?: string;
+}
+
+/**
+ * Writes one batch into its sheet: read row 1; create the sheet with its header when missing; add
+ * header cells for new labels at the end of row 1 only; after an ambiguous failure, read the Response ID
+ * column and drop responses already there; then one RAW + INSERT_ROWS append anchored at '{sheet}'!A1.
+ */
+export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Promise<WriteOutcome> {
+  const { sheets, gate } = deps;
+  const { spreadsheetId } = batch;
+  const step = async <T>(operation: SheetOperation, kind: 'read' | 'write', run: () => Promise<T>) => {
+    await gate(kind);
+    try {
+      return await run();
+    } catch (error) {
+      throw new SheetStepError(operation, error);
+    }
+  };
+
+  // 1. Which sheet: the form's, or the first one when the form names none.
+  let title = batch.sheetName;
+  if (title === '') {
+    const spreadsheet = await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId));
+    title = spreadsheet.sheets[0]?.title ?? 'Sheet1';
+  }
+
+  // 2. Row 1, creating the sheet when it does not exist.
+  let headerRow: string[];
+  try {
+    await gate('read');
+    headerRow = (await sheets.getValues(spreadsheetId, a1Range(title, '1:1'))).values[0] ?? [];
+  } catch (error) {
+    if (!(error instanceof GoogleApiError && error.code === 'SHEET_NOT_FOUND')) {
+      throw new SheetStepError('read', error);
+    }
+    await gate('write');
+    try {
+      await sheets.addSheet(spreadsheetId, title);
+    } catch (addError) {
+      // Another writer created it a moment ago ("already exists"): fine, read what it wrote.
+      if (!(addError instanceof GoogleApiError && addError.code === 'INVALID_REQUEST')) {
+        throw new SheetStepError('add-sheet', addError);
+      }
+    }
+    headerRow =
+      (await step('read', 'read', () => sheets.getValues(spreadsheetId, a1Range(title, '1:1')))).values[0] ??
+      [];
+  }
+
+  // 3. Columns: match by header text; new labels go at the end of row 1.
+  const forms = batch.forms.map(formColumns);
+  const aliases = aliasedLabels(forms);
+  const prepared = batch.responses.map((response) => prepareResponse(response, aliases, deps.timeZone));
+  const answerLabels: string[] = [];
+  for (const { answers } of prepared) {
+    for (const label of answers.keys()) if (!answerLabels.includes(label)) answerLabels.push(label);
+  }
+  const specs = specsForBatch(
+    forms,
+    answerLabels,
+    prepared.some((p) => p.signature !== null),
+  );
+  const plan = planColumns(headerRow, specs);
+  if (plan.additions) {
+    const { startColumn, cells } = plan.additions;
+    const range = a1Range(
+      title,
+      `${columnLetter(startColumn)}1:${columnLetter(startColumn + cells.length - 1)}1`,
+    );
+    await gate('write');
+    try {
+      await sheets.updateValues(spreadsheetId, range, [cells]);
+    } catch (error) {
+      throw new SheetStepError('write-header', error, cells);
+    }
+  }
+
+  // 4. After an unanswered append (or a lost lease), drop responses whose Response ID is already there.
+  let pending = prepared;
+  const alreadyPresentIds: string[] = [];
+  const idColumn = plan.columnIndex.get(RESPONSE_ID_KEY);
+  if (
+    batch.responses.some((r) => r.dedupeRequired) &&
+    idColumn !== undefined &&
+    idColumn < headerRow.length
+  ) {
+    const letter = columnLetter(idColumn + 1);
+    const column = await step('read', 'read', () =>
+      sheets.getValues(spreadsheetId, a1Range(title, `${letter}2:${letter}`)),
+    );
+    const present = new Set(column.values.map((row) => row[0] ?? '').filter((id) => id !== ''));
+    pending = prepared.filter((p) => {
+      if (!present.has(p.response.id)) return true;
+      alreadyPresentIds.push(p.response.id);
+      return false;
+    });
+  }
+  if (pending.length === 0) return { syncedIds: alreadyPresentIds, alreadyPresentIds, lostIds: [] };
+
+  // 5. Still ours? (renews the lease so the append has a full lease of time)
+  const held = new Set(await deps.confirmClaim(pending.map((p) => p.response.id)));
+  const lostIds = pending.filter((p) => !held.has(p.response.id)).map((p) => p.response.id);
+  pending = pending.filter((p) => held.has(p.response.id));
+  if (pending.length === 0) return { syncedIds: alreadyPresentIds, alreadyPresentIds, lostIds };
+
+  // 6. One append for the batch.
+  const rows = pending.map((p) => plan.toRow(p.values));
+  const result = await step('append', 'write', () => sheets.appendValues(spreadsheetId, title, rows));
+  return {
+    syncedIds: [...alreadyPresentIds, ...pending.map((p) => p.response.id)],
+    alreadyPresentIds,
+    lostIds,
+    updatedRange: result.updatedRange,
+  };
+}
+
+interface PreparedResponse {
+  response: ClaimedResponse;
+  /** label → answer, in the stored order. */
+  answers: Map<string, CellInput>;
+  signature: string | null;
+  /** Spec key → cell. */
+  values: Map<string, CellInput>;
+}
+
+function prepareResponse(
+  response: ClaimedResponse,
+  aliases: ReadonlyMap<string, string>,
+  timeZone: string | undefined,
+): PreparedResponse {
+  const stored = parseObject(response.answersJson);
+  const signatureEnabled = parseSettings(response.form.settingsJson).signatureEnabled;
+  const fieldLabels = new Set(parseFields(response.form.fieldsJson).map((field) => field.label));
+  // The public form may send the uploaded signature's URL as a 'signature' answer; it goes to Signature.
+  const signatureAnswer =
+    typeof stored.signature === 'string' && !fieldLabels.has('signature') ? stored.signature : null;
+  const signature = response.signatureUrl ?? signatureAnswer;
+  const answers = new Map<string, CellInput>();
+  for (const [label, value] of Object.entries(stored)) {
+    if (label === 'signature' && !fieldLabels.has('signature') && (signatureEnabled || signatureAnswer))
+      continue;
+    answers.set(label, answerCell(value));
+  }
+  const values = new Map<string, CellInput>();
+  for (const [label, value] of answers) {
+    const key = answerKeyFor(label, aliases);
+    // A response with both the old and the new label keeps the new one.
+    if (!values.has(key) || aliases.has(label) === false) values.set(key, value);
+  }
+  values.set(TIMESTAMP_KEY, formatSheetTimestamp(response.createdAt, timeZone));
+  values.set(RESPONSE_ID_KEY, response.id);
+  if (signature !== null) values.set(SIGNATURE_KEY, signature);
+  return { response, answers, signature, values };
+}
+
+function formColumns(form: ClaimedForm): FormColumns {
+  return {
+    fields: parseFields(form.fieldsJson),
+    signatureEnabled: parseSettings(form.settingsJson).signatureEnabled,
+  };
+}
+
+function parseFields(json: string): FormColumns['fields'] {
+  const parsed: unknown = safeJson(json);
+  if (!Array.isArray(parsed)) return [];
+  const fields: Array<{ label: string; isRemoved: boolean; name?: string }> = [];
+  for (const item of parsed) {
+    if (typeof item !== 'object' || item === null) continue;
+    const field = item as Record<string, unknown>;
+    if (typeof field.label !== 'string' || field.label.trim() === '') continue;
+    fields.push({
+      label: field.label,
+      isRemoved: field.isRemoved === true,
+      ...(typeof field.name === 'string' && field.name !== '' ? { name: field.name } : {}),
+    });
+  }
+  return fields;
+}
+
+function parseSettings(json: string): { signatureEnabled: boolean } {
+  const value = parseObject(json).signatureEnabled;
+  return { signatureEnabled: value === 1 || value === true || value === '1' };
+}
+
+function parseObject(json: string): Record<string, unknown> {
+  const parsed: unknown = safeJson(json);
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : {};
+}
+
+function safeJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The Timestamp column's text: `MM/DD/YYYY, hh:mm AM/PM` (e.g. `03/07/2026, 09:05 PM`), the format the
+ * spec's spreadsheet script used. The time is shown in UTC unless an IANA time zone (e.g.
+ * 'Europe/Berlin') is given; an unknown zone throws a RangeError (Intl's), so configure it at start-up.
+ * The cell is written RAW, so Google keeps it as text and no sheet locale can reinterpret it.
+ */
+export function formatSheetTimestamp(instant: Date | string, timeZone = 'UTC'): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid instant: ${String(instant)}`);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const hour = part('hour').padStart(2, '0');
+  const dayPeriod = part('dayPeriod').toUpperCase();
+  return `${part('month')}/${part('day')}/${part('year')}, ${hour}:${part('minute')} ${dayPeriod}`;
+}

@@ -1,0 +1,158 @@
+import type { FormField } from '@sheetforms/contract';
+import { describe, expect, it } from 'vitest';
+import { isIsoDate, validateAnswers } from './answer-validation.js';
+
+const field = (label: string, type: FormField['type'], required = false, isRemoved = false): FormField => ({
+  label,
+  type,
+  required,
+  placeHolder: '',
+  isRemoved,
+});
+
+const FIELDS = [
+  field('Full Name', 'text', true),
+  field('Email', 'email'),
+  field('Age', 'number'),
+  field('Birthday', 'date'),
+  field('Notes', 'textarea'),
+  field('Old Question', 'text', true, true),
+];
+const check = (response: Record<string, string>, signatureEnabled = false) =>
+  validateAnswers(FIELDS, response, { signatureEnabled });
+
+describe('validateAnswers', () => {
+  it('accepts valid answers keyed by label and keeps only non-empty ones', () => {
+    expect(
+      check({
+        'Full Name': ' Ada ',
+        Email: ' ada@example.com ',
+        Age: '-3.5',
+        Birthday: '2024-02-29',
+        Notes: '',
+      }),
+    ).toEqual({
+      ok: true,
+      answers: { 'Full Name': ' Ada ', Email: 'ada@example.com', Age: '-3.5', Birthday: '2024-02-29' },
+      signature: undefined,
+    });
+  });
+
+  it("names a missing required field with the spec's message; blank counts as missing", () => {
+    for (const response of [{}, { 'Full Name': '' }, { 'Full Name': '   ' }] as Array<
+      Record<string, string>
+    >) {
+      expect(check(response)).toEqual({
+        ok: false,
+        errors: [{ path: 'response.Full Name', message: 'Full Name is required' }],
+      });
+    }
+  });
+
+  it('does not require removed fields, and treats their labels as unknown', () => {
+    expect(check({ 'Full Name': 'Ada', 'Old Question': 'x' })).toEqual({
+      ok: false,
+      errors: [{ path: 'response.Old Question', message: 'Unknown field: Old Question' }],
+    });
+  });
+
+  const typed: Array<[string, string, string]> = [
+    ['Email', 'not-an-email', 'Email must be a valid email'],
+    ['Email', 'a@b', 'Email must be a valid email'],
+    ['Email', 'a b@example.com', 'Email must be a valid email'],
+    ['Age', 'twelve', 'Age must be a number'],
+    ['Age', '1,5', 'Age must be a number'],
+    ['Age', '1e999', 'Age must be a number'],
+    ['Age', 'Infinity', 'Age must be a number'],
+    ['Birthday', '01/02/2024', 'Birthday must be a valid date'],
+    ['Birthday', '2023-02-29', 'Birthday must be a valid date'],
+    ['Birthday', '2024-13-01', 'Birthday must be a valid date'],
+    ['Birthday', 'yesterday', 'Birthday must be a valid date'],
+  ];
+  it.each(typed)('refuses %s = %j with "%s"', (label, value, message) => {
+    expect(check({ 'Full Name': 'Ada', [label]: value })).toEqual({
+      ok: false,
+      errors: [{ path: `response.${label}`, message }],
+    });
+  });
+
+  it.each([
+    ['Age', '42'],
+    ['Age', '0.5'],
+    ['Age', '.5'],
+    ['Age', '+7'],
+    ['Age', '1e3'],
+    ['Email', 'first.last+tag@sub.example.co'],
+    ['Birthday', '2000-01-31'],
+  ])('accepts %s = %j', (label, value) => {
+    expect(check({ 'Full Name': 'Ada', [label]: value }).ok).toBe(true);
+  });
+
+  it('refuses answers for labels the form does not have', () => {
+    expect(check({ 'Full Name': 'Ada', Hacker: 'x', signature: 'https://x/y.png' })).toEqual({
+      ok: false,
+      errors: [
+        { path: 'response.Hacker', message: 'Unknown field: Hacker' },
+        { path: 'response.signature', message: 'Unknown field: signature' },
+      ],
+    });
+  });
+
+  it('caps each answer at 5000 characters', () => {
+    expect(check({ 'Full Name': 'a'.repeat(5000) }).ok).toBe(true);
+    expect(check({ 'Full Name': 'a'.repeat(5001) })).toEqual({
+      ok: false,
+      errors: [{ path: 'response.Full Name', message: 'Full Name must be at most 5000 characters' }],
+    });
+  });
+
+  it('caps the number of answers', () => {
+    const many = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`Q${i}`, 'x']));
+    expect(check(many)).toEqual({
+      ok: false,
+      errors: [{ path: 'response', message: 'At most 200 answers are allowed' }],
+    });
+  });
+
+  it('lists every problem in form order, the first field first', () => {
+    const result = check({ Email: 'nope', Age: 'x', Extra: '1' }, true);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.map((e) => e.message)).toEqual([
+      'Full Name is required',
+      'Email must be a valid email',
+      'Age must be a number',
+      'Unknown field: Extra',
+      'Signature is required',
+    ]);
+  });
+
+  it('takes the signature URL when signatures are enabled, and requires it then', () => {
+    expect(check({ 'Full Name': 'Ada' }, true)).toEqual({
+      ok: false,
+      errors: [{ path: 'response.signature', message: 'Signature is required' }],
+    });
+    expect(check({ 'Full Name': 'Ada', signature: ' https://forms.example/s.png ' }, true)).toEqual({
+      ok: true,
+      answers: { 'Full Name': 'Ada' },
+      signature: 'https://forms.example/s.png',
+    });
+  });
+
+  it('treats a field labelled "signature" as a field, not as the signature URL', () => {
+    const fields = [field('signature', 'text', true)];
+    expect(validateAnswers(fields, { signature: 'Ada L.' }, { signatureEnabled: false })).toEqual({
+      ok: true,
+      answers: { signature: 'Ada L.' },
+      signature: undefined,
+    });
+  });
+});
+
+describe('isIsoDate', () => {
+  it('knows leap years and month lengths', () => {
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('1900-02-29')).toBe(false);
+    expect(isIsoDate('2024-04-31')).toBe(false);
+    expect(isIsoDate('2024-4-3')).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { envelope, SubmissionReceiptSchema, SubmitFormBodySchema } from '@sheetforms/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { createPublicLimits } from '../../http/rate-limits.js';
+import { bearerToken } from '../form-access/form-access.service.js';
+import type { SubmissionsService } from './submissions.service.js';
+
+export interface SubmissionsRoutesDeps {
+  submissions: SubmissionsService;
+  /** PUBLIC_RATE_LIMIT_PER_MINUTE: submissions per IP and form; an IP gets 5 times that over all forms. */
+  publicPerMinute: number;
+}
+
+const SubmitParamsSchema = z.object({ formId: z.string().trim().min(1, 'Missing form ID').max(64) });
+
+/** POST /forms/{formId}/submit-form: 201 once stored; 200 with the same id for a repeated key. */
+export async function submissionsRoutes(app: FastifyInstance, deps: SubmissionsRoutesDeps) {
+  const limits = createPublicLimits(app, [
+    { max: deps.publicPerMinute * 5, key: (request) => `submit:${request.ip}` },
+    {
+      max: deps.publicPerMinute,
+      key: (request) => `submit:${request.ip}:${(request.params as { formId?: string }).formId ?? ''}`,
+    },
+  ]);
+  const receipt = envelope(SubmissionReceiptSchema);
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/forms/:formId/submit-form',
+    {
+      onRequest: limits,
+      schema: {
+        tags: ['public-form'],
+        summary: "Submit a respondent's answers",
+        description:
+          'A login-protected form needs the respondent token (body.userToken or Authorization Bearer). ' +
+          'A repeated idempotencyKey answers 200 with the response stored the first time.',
+        params: SubmitParamsSchema,
+        body: SubmitFormBodySchema,
+        response: { 200: receipt, 201: receipt },
+      },
+    },
+    async (request, reply) => {
+      const { receipt: stored, created } = await deps.submissions.submit(
+        request.params.formId,
+        request.body,
+        bearerToken(request.headers.authorization),
+      );
+      return reply.code(created ? 201 : 200).send(ok(stored, 'Form submitted successfully!'));
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { SubmissionReceipt, SubmitFormBodySchema } from '@sheetforms/contract';
+import type { z } from 'zod';
+import { badRequest } from '../../http/http-error.js';
+import { type FormAccessService, hasControlCharacters } from '../form-access/form-access.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import { validateAnswers } from './answer-validation.js';
+import { isHoneypotFilled } from './honeypot.js';
+import { storeOnce } from './idempotency.js';
+import type { ResponsesRepository } from './responses.repository.js';
+
+export type SubmitFormInput = z.output<typeof SubmitFormBodySchema>;
+
+export interface SubmissionsServiceDeps {
+  access: Pick<FormAccessService, 'load' | 'requireAccepting' | 'authorizeRespondent'>;
+  responses: ResponsesRepository;
+  uploads: Pick<UploadsService, 'isIssuedFor'>;
+  log: { info(details: object, message: string): void };
+  /** Called after a new response is committed: wakes the sheet-sync worker instead of waiting for its poll. */
+  onStored?: () => void;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+/** `created` is false when the idempotency key was already used: the stored response is answered. */
+export interface SubmitResult {
+  receipt: SubmissionReceipt;
+  created: boolean;
+}
+
+/** A respondent's submission: checked against the form, stored once, left 'pending' for the sheet sync. */
+export function createSubmissionsService(deps: SubmissionsServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? randomUUID;
+
+  return {
+    async submit(formId: string, body: SubmitFormInput, bearer: string | undefined): Promise<SubmitResult> {
+      if (body.formId !== undefined && body.formId !== '' && body.formId !== formId) {
+        throw badRequest('VALIDATION_FAILED', 'formId does not match the form in the URL', [
+          { path: 'body.formId', message: 'formId does not match the form in the URL' },
+        ]);
+      }
+      if (hasControlCharacters(body.idempotencyKey)) {
+        const message = 'idempotencyKey must not contain control characters';
+        throw badRequest('VALIDATION_FAILED', message, [{ path: 'body.idempotencyKey', message }]);
+      }
+      const form = await deps.access.load(formId);
+      if (isHoneypotFilled(body)) {
+        deps.log.info({ formId }, 'honeypot filled: submission discarded');
+        return { receipt: { responseId: newId(), syncState: 'pending' }, created: true };
+      }
+      const respondentId = await deps.access.authorizeRespondent(form, body.userToken ?? bearer);
+      // A retry of a stored submission answers it, even if the form changed or closed since.
+      const stored = await deps.responses.findByIdempotencyKey(form.id, body.idempotencyKey);
+      if (stored) return { receipt: { responseId: stored.id, syncState: stored.syncState }, created: false };
+      deps.access.requireAccepting(form);
+
+      const checked = validateAnswers(form.fields, body.response, {
+        signatureEnabled: form.settings.signatureEnabled === 1,
+      });
+      if (!checked.ok) {
+        const first = checked.errors[0];
+        throw badRequest('VALIDATION_FAILED', first?.message ?? 'The answers are invalid', checked.errors);
+      }
+      if (checked.signature !== undefined && !(await deps.uploads.isIssuedFor(form.id, checked.signature))) {
+        const message = 'The signature was not uploaded for this form';
+        throw badRequest('VALIDATION_FAILED', message, [{ path: 'response.signature', message }]);
+      }
+
+      const { receipt, created } = await storeOnce(deps.responses, {
+        id: newId(),
+        form_id: form.id,
+        answers_json: JSON.stringify(checked.answers),
+        signature_url: checked.signature ?? null,
+        respondent_id: respondentId ?? null,
+        consent: form.settings.gdprEnabled === 1 && body.consent ? JSON.stringify(body.consent) : null,
+        idempotency_key: body.idempotencyKey,
+        created_at: now().toISOString(),
+      });
+      if (created) deps.onStored?.();
+      return { receipt: { responseId: receipt.id, syncState: receipt.syncState }, created };
+    },
+  };
+}
+export type SubmissionsService = ReturnType<typeof createSubmissionsService>;

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../../test/dialects.js';
+import {
+  addFormUser,
+  countStored,
+  createPublicForm,
+  formLogin,
+  makePng,
+  uploadSignature,
+} from '../../test/public-forms.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+
+describeEachDialect('signature upload', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  let formId: string;
+  let formRowId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    owner = (await t.signIn('owner@example.com', 'Owner')).accessToken;
+    const form = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+    formId = form.formId;
+    formRowId = form.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stores a PNG under an unguessable name and serves it back byte for byte as image/png', async () => {
+    const png = makePng(400, 200);
+    const res = await uploadSignature(t, formId, png);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      data: { status: 'success', signature: expect.any(String) },
+      message: 'Signature uploaded successfully',
+    });
+    const url: string = res.body.data.signature;
+    const key = url.match(/^http:\/\/localhost:0\/uploads\/signatures\/([0-9a-f]{32})\.png$/)?.[1];
+    expect(key).toBeDefined();
+    expect(fs.readFileSync(path.join(t.config.dataDir, 'uploads', 'signatures', `${key}.png`))).toEqual(png);
+    const row = await t.database.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('key', '=', key ?? '')
+      .executeTakeFirst();
+    expect(row).toMatchObject({ form_id: formRowId, bytes: png.length });
+
+    const served = await fetch(`${t.url}/uploads/signatures/${key}.png`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+
+    const again = await uploadSignature(t, formId, png);
+    expect(again.body.data.signature).not.toBe(url);
+  });
+
+  it('refuses what is not a PNG by its bytes (415), whatever its name and type say', async () => {
+    const before = await countStored(t);
+    const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await uploadSignature(t, formId, fake, { fileName: 'signature.png', type: 'image/png' });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: 'Signature must be a PNG image',
+    });
+    expect(await countStored(t)).toEqual(before);
+  });
+
+  it('refuses a signature over 512 KiB (413) and accepts one just under', async () => {
+    const before = await countStored(t);
+    const big = makePng(2, 2, 512 * 1024);
+    const res = await uploadSignature(t, formId, big);
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toBe('Signature image is too large');
+    expect(await countStored(t)).toEqual(before);
+    const fits = makePng(2, 2, 500 * 1024);
+    expect((await uploadSignature(t, formId, fits)).status).toBe(201);
+  });
+
+  it('answers 400 without a file or without a form id, 404 for an unknown form', async () => {
+    const noFile = await uploadSignature(t, formId, undefined);
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.detail).toBe('Signature file is required');
+    const noForm = await uploadSignature(t, undefined, makePng());
+    expect(noForm.status).toBe(400);
+    expect(noForm.body.detail).toBe('Missing form ID');
+    const unknown = await uploadSignature(t, 'no-such-form', makePng());
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('Form not found');
+  });
+
+  it('refuses forms without signatures, inactive forms, and login forms without a token', async () => {
+    const plain = await createPublicForm(t, owner);
+    expect((await uploadSignature(t, plain.formId, makePng())).status).toBe(400);
+    const inactive = await createPublicForm(t, owner, {
+      status: 'Closed',
+      settings: { signatureEnabled: 1 },
+    });
+    expect((await uploadSignature(t, inactive.formId, makePng())).status).toBe(409);
+    const locked = await createPublicForm(t, owner, { settings: { signatureEnabled: 1, loginRequired: 1 } });
+    const denied = await uploadSignature(t, locked.formId, makePng());
+    expect(denied.status).toBe(401);
+    expect(denied.body.detail).toBe('Please log in to submit the form');
+    const { password } = await addFormUser(t, owner, locked.formId, 'signer@example.com');
+    const token = await formLogin(t, locked.formId, 'signer@example.com', password);
+    expect((await uploadSignature(t, locked.formId, makePng(), { token })).status).toBe(201);
+  });
+
+  it('serves only well-formed keys that exist; everything else is a 404 problem', async () => {
+    for (const name of [
+      `${'0'.repeat(32)}.png`,
+      'abc.png',
+      `${'A'.repeat(32)}.png`,
+      `${'a'.repeat(32)}.PNG`,
+      `${'a'.repeat(32)}`,
+      '..%2F..%2Fsheetforms.db',
+      '%2e%2e',
+    ]) {
+      const res = await t.request('GET', `/uploads/signatures/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+    }
+  });
+});

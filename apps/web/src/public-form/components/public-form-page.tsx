@@ -1,0 +1,409 @@
+import type { PublicForm } from '@sheetforms/contract';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { STORAGE_KEYS } from '../lib/constants';
+import { loadPublicForm } from '../lib/form-api';
+import { ApiError, api } from '../lib/http';
+import { navigate } from '../lib/navigation';
+import { storage } from '../lib/storage';
+import { toast } from '../lib/toast';
+import { type Answers, buildResponse, type FieldErrors, validateAnswers } from '../logic/answers';
+import { consentForSubmission } from '../logic/consent';
+import { SubmissionAttempts } from '../logic/idempotency';
+import { formIdFromPath, loginUrlFor } from '../logic/redirect';
+import { createSheetSaveStep, type SyncState } from '../logic/sheet-save-step';
+import { type AfterSubmitStep, SUBMIT_MESSAGES, type SubmitDeps, submitForm } from '../logic/submit';
+import { CookieBanner } from './cookie-banner';
+import { FormField, fieldId } from './form-field';
+import { ButtonSpinner, buttonStyles, Shell } from './shell';
+import type { SignatureHandle } from './signature-field';
+
+// signature_pad is only downloaded for forms that ask for a signature.
+const SignatureField = lazy(() => import('./signature-field').then((m) => ({ default: m.SignatureField })));
+
+/**
+ * Steps run after the server stored a response (spec 001 submit sequence): watch the response reach the
+ * sheet ('Saving to Google Sheets...', then 'Data saved to Google Sheet!' or the warning).
+ */
+export const afterSubmitSteps: AfterSubmitStep[] = [
+  createSheetSaveStep({
+    readState: async (responseId) =>
+      (await api<{ state: SyncState }>(`/forms/responses/${encodeURIComponent(responseId)}/sync-status`)).data
+        .state,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }),
+];
+
+type PageState =
+  | { kind: 'missing-id' }
+  | { kind: 'loading' }
+  | { kind: 'error'; detail: string | undefined }
+  | { kind: 'ready'; form: PublicForm }
+  | { kind: 'submitted'; form: PublicForm };
+
+const SIGNATURE_REQUIRED = 'Signature is required';
+
+function goToLogin() {
+  navigate(loginUrlFor(window.location.href), { replace: true });
+}
+
+export function PublicFormPage() {
+  const formId = formIdFromPath(window.location.pathname);
+  const [state, setState] = useState<PageState>(formId ? { kind: 'loading' } : { kind: 'missing-id' });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load when Retry is pressed.
+  useEffect(() => {
+    if (!formId) return;
+    let cancelled = false;
+    const token = storage.get(STORAGE_KEYS.formUserToken);
+    setState({ kind: 'loading' });
+    loadPublicForm(formId, token)
+      .then(({ data: form }) => {
+        if (cancelled) return;
+        if (form.settings.loginRequired === 1 && !token) {
+          goToLogin();
+          return;
+        }
+        document.title = `${form.name} · SheetForms`;
+        setState({ kind: 'ready', form });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (error instanceof ApiError && error.status === 401) {
+          storage.remove(STORAGE_KEYS.formUserToken);
+          goToLogin();
+          return;
+        }
+        setState({ kind: 'error', detail: error instanceof ApiError ? error.detail : undefined });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [formId, attempt]);
+
+  if (state.kind === 'missing-id') {
+    return (
+      <Shell>
+        <Notice tone="error" title="Missing form ID">
+          This link does not point to a form. Check the address and try again.
+        </Notice>
+      </Shell>
+    );
+  }
+  if (state.kind === 'loading') return <FormSkeleton />;
+  if (state.kind === 'error') {
+    return (
+      <Shell>
+        <Notice tone="error" title="Failed to load form">
+          {state.detail && state.detail !== 'Failed to load form'
+            ? state.detail
+            : 'Something went wrong while loading this form.'}
+          <div className="mt-5">
+            <button type="button" className={buttonStyles.secondary} onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          </div>
+        </Notice>
+      </Shell>
+    );
+  }
+  if (state.kind === 'submitted') return <ThankYou />;
+  return (
+    <RespondentForm
+      key={state.form.formId}
+      form={state.form}
+      onSubmitted={() => setState({ kind: 'submitted', form: state.form })}
+    />
+  );
+}
+
+function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted(): void }) {
+  const [answers, setAnswers] = useState<Answers>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [signatureError, setSignatureError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const [accepting, setAccepting] = useState(form.acceptingResponses);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const submittingRef = useRef(false);
+  const signatureRef = useRef<SignatureHandle>(null);
+  const signatureVersion = useRef(0);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const deps = useRef<SubmitDeps>({
+    request: api,
+    attempts: new SubmissionAttempts(),
+    notify: toast,
+    uploaded: null,
+    afterSubmit: afterSubmitSteps,
+  });
+  const signatureEnabled = form.settings.signatureEnabled === 1;
+
+  // Focus moves to the first field in error after a failed submit (only then, not on every edit).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per focus request.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const index = form.jdata.findIndex((field) => errors[field.label]);
+    if (index >= 0) document.getElementById(fieldId(index))?.focus();
+    else if (signatureError) signatureRef.current?.focus();
+  }, [focusRequest]);
+
+  const onChange = useCallback((label: string, value: string) => {
+    setAnswers((previous) => ({ ...previous, [label]: value }));
+    setErrors((previous) => {
+      if (!previous[label]) return previous;
+      const { [label]: _cleared, ...rest } = previous;
+      return rest;
+    });
+  }, []);
+
+  const onSignatureChange = useCallback((version: number) => {
+    signatureVersion.current = version;
+    setSignatureError(undefined);
+  }, []);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (submittingRef.current || !accepting) return;
+
+    const found = validateAnswers(form.jdata, answers);
+    const signatureMissing = signatureEnabled && (signatureRef.current?.isEmpty() ?? true);
+    if (Object.keys(found).length > 0 || signatureMissing) {
+      setErrors(found);
+      setSignatureError(signatureMissing ? SIGNATURE_REQUIRED : undefined);
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    const token = storage.get(STORAGE_KEYS.formUserToken);
+    if (form.settings.loginRequired === 1 && !token) {
+      toast.error(SUBMIT_MESSAGES.loginRequired);
+      goToLogin();
+      return;
+    }
+
+    submittingRef.current = true;
+    setSubmitting(true);
+    const signature = signatureRef.current;
+    const outcome = await submitForm(
+      {
+        formId: form.formId,
+        formName: form.name,
+        fields: form.jdata,
+        response: buildResponse(form.jdata, answers),
+        signature:
+          signatureEnabled && signature
+            ? { version: signatureVersion.current, toBlob: () => signature.toBlob() }
+            : null,
+        token,
+        consent: consentForSubmission(form.settings.gdprEnabled, storage.get),
+        honeypot: honeypotRef.current?.value ?? '',
+      },
+      deps.current,
+    );
+    submittingRef.current = false;
+    setSubmitting(false);
+
+    if (outcome.kind === 'submitted') {
+      storage.remove(STORAGE_KEYS.formUserToken);
+      onSubmitted();
+    } else if (outcome.kind === 'invalid') {
+      setErrors(outcome.fieldErrors);
+      setFocusRequest((n) => n + 1);
+    } else if (outcome.kind === 'not-accepting') {
+      setAccepting(false);
+    } else if (outcome.kind === 'unauthorized') {
+      // The token expired or belongs to another form: the next submit goes through the login page.
+      storage.remove(STORAGE_KEYS.formUserToken);
+    }
+  };
+
+  return (
+    <>
+      <Shell>
+        <div className="px-5 pt-7 pb-6 sm:px-9 sm:pt-9">
+          <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-[28px]">{form.name}</h1>
+          {form.description ? (
+            <p className="mt-2 whitespace-pre-line text-[15px] text-slate-600 leading-relaxed">
+              {form.description}
+            </p>
+          ) : null}
+        </div>
+        {accepting ? (
+          <form
+            noValidate
+            onSubmit={onSubmit}
+            className="border-slate-100 border-t px-5 py-6 sm:px-9 sm:py-8"
+          >
+            <div className="space-y-5">
+              {form.jdata.map((field, index) => (
+                <FormField
+                  key={field.label}
+                  field={field}
+                  index={index}
+                  value={answers[field.label] ?? ''}
+                  error={errors[field.label]}
+                  disabled={submitting}
+                  onChange={onChange}
+                />
+              ))}
+              {signatureEnabled ? (
+                <Suspense fallback={<div className="h-24 animate-pulse rounded-xl bg-slate-100" />}>
+                  <SignatureField
+                    ref={signatureRef}
+                    width={form.settings.signatureWidth}
+                    height={form.settings.signatureHeight}
+                    error={signatureError}
+                    disabled={submitting}
+                    onChange={onSignatureChange}
+                  />
+                </Suspense>
+              ) : null}
+            </div>
+            <Honeypot inputRef={honeypotRef} />
+            <p className="mt-6 text-slate-500 text-sm">
+              <span className="text-red-600">*</span> Required fields
+            </p>
+            <button
+              type="submit"
+              className={`${buttonStyles.primary} mt-4 w-full`}
+              disabled={submitting}
+              aria-disabled={submitting || undefined}
+            >
+              {submitting ? <ButtonSpinner /> : null}
+              {submitting ? 'Submitting...' : 'Submit Form'}
+            </button>
+          </form>
+        ) : (
+          <div className="border-slate-100 border-t px-5 py-8 sm:px-9">
+            <Notice tone="info" title={SUBMIT_MESSAGES.notAccepting} compact>
+              Please check back later or contact the form owner.
+            </Notice>
+          </div>
+        )}
+      </Shell>
+      <CookieBanner gdprEnabled={form.settings.gdprEnabled} />
+    </>
+  );
+}
+
+/** People never see or fill this; bots that fill every input do, and the server then stores nothing. */
+function Honeypot({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | null> }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden opacity-0"
+    >
+      <label htmlFor="pf-website">Website</label>
+      <input
+        ref={inputRef}
+        id="pf-website"
+        type="text"
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
+  );
+}
+
+function ThankYou() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
+  return (
+    <Shell>
+      <div className="px-6 py-14 text-center sm:px-10 sm:py-16" data-testid="thank-you">
+        <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-50 ring-8 ring-emerald-50/50">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-8 text-emerald-600"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M5 13l4 4L19 7" />
+          </svg>
+        </div>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-6 font-bold text-2xl text-slate-900 tracking-tight focus:outline-none"
+        >
+          Thank You!
+        </h1>
+        <p className="mt-2 text-slate-600">Your form has been submitted successfully.</p>
+      </div>
+    </Shell>
+  );
+}
+
+function Notice({
+  tone,
+  title,
+  children,
+  compact = false,
+}: {
+  tone: 'error' | 'info';
+  title: string;
+  children?: React.ReactNode;
+  compact?: boolean;
+}) {
+  const color = tone === 'error' ? 'bg-red-50 text-red-600' : 'bg-amber-50 text-amber-600';
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`text-center ${compact ? '' : 'px-6 py-12 sm:px-10'}`}
+    >
+      <div className={`mx-auto flex size-12 items-center justify-center rounded-full ${color}`}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          {tone === 'error' ? (
+            <path d="M12 8v5m0 3.5v.01M10.3 3.9L2.4 17.5A2 2 0 004.1 20.5h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" />
+          ) : (
+            <path d="M12 7v5l3 2M12 21a9 9 0 100-18 9 9 0 000 18z" />
+          )}
+        </svg>
+      </div>
+      {compact ? (
+        <h2 className="mt-4 font-semibold text-lg text-slate-900">{title}</h2>
+      ) : (
+        <h1 className="mt-4 font-semibold text-slate-900 text-xl">{title}</h1>
+      )}
+      <div className="mt-2 text-slate-600 text-sm">{children}</div>
+    </div>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Shell>
+      <div role="status" aria-live="polite" className="px-5 pt-8 pb-10 sm:px-9" data-testid="form-loading">
+        <span className="sr-only">Loading form...</span>
+        <div aria-hidden="true" className="animate-pulse">
+          <div className="h-7 w-2/3 rounded-lg bg-slate-200" />
+          <div className="mt-3 h-4 w-5/6 rounded bg-slate-100" />
+          <div className="mt-10 space-y-6">
+            {[0, 1, 2].map((n) => (
+              <div key={n}>
+                <div className="h-3.5 w-28 rounded bg-slate-200" />
+                <div className="mt-2 h-11 rounded-xl bg-slate-100" />
+              </div>
+            ))}
+          </div>
+          <div className="mt-8 h-12 rounded-xl bg-slate-200" />
+        </div>
+      </div>
+    </Shell>
+  );
+}

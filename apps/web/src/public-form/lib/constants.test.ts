@@ -1,0 +1,11 @@
+import { HONEYPOT_FIELD, PUBLIC_STORAGE_KEYS, SUBMISSION_LIMITS } from '@sheetforms/contract';
+import { describe, expect, it } from 'vitest';
+import { ANSWER_MAX, HONEYPOT, STORAGE_KEYS } from './constants';
+
+describe('public form constants', () => {
+  it('match the contract they copy', () => {
+    expect(STORAGE_KEYS).toEqual(PUBLIC_STORAGE_KEYS);
+    expect(HONEYPOT).toBe(HONEYPOT_FIELD);
+    expect(ANSWER_MAX).toBe(SUBMISSION_LIMITS.answerMax);
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type api } from '../lib/http';
+import { SubmissionAttempts } from './idempotency';
+import { type SubmitDeps, type SubmitInput, submitForm } from './submit';
+
+function notify() {
+  return { info: vi.fn(), success: vi.fn(), warning: vi.fn(), error: vi.fn() };
+}
+
+const input: SubmitInput = {
+  formId: 'form1',
+  formName: 'Survey',
+  fields: [{ label: 'Name' }, { label: 'Email' }],
+  response: { Name: 'Ada' },
+  signature: null,
+  token: null,
+  consent: undefined,
+  honeypot: '',
+};
+
+function deps(request: (...args: any[]) => Promise<unknown>) {
+  let n = 0;
+  const d = {
+    request: request as unknown as typeof api,
+    attempts: new SubmissionAttempts(() => `attempt-key-${++n}`),
+    notify: notify(),
+    uploaded: null,
+  } satisfies SubmitDeps;
+  return d as typeof d & SubmitDeps;
+}
+
+function sentKeys(request: ReturnType<typeof vi.fn>): string[] {
+  return request.mock.calls.map(
+    (call) => (call[1] as { body: { idempotencyKey: string } }).body.idempotencyKey,
+  );
+}
+
+const receipt = { status: 201, data: { responseId: 'r1', syncState: 'pending' }, message: undefined };
+
+describe('submitForm', () => {
+  it('reuses the idempotency key when the same submission is retried after a network error', async () => {
+    const request = vi.fn().mockRejectedValueOnce(new ApiError(0)).mockResolvedValueOnce(receipt);
+    const d = deps(request);
+    expect(await submitForm(input, d)).toEqual({ kind: 'failed', retryable: true });
+    expect(d.notify.error).toHaveBeenCalledWith('Failed to submit form');
+    expect(await submitForm(input, d)).toEqual({ kind: 'submitted', receipt: receipt.data });
+    expect(sentKeys(request)).toEqual(['attempt-key-1', 'attempt-key-1']);
+    expect(d.notify.success).toHaveBeenCalledWith('Form submitted successfully!');
+  });
+
+  it('uses a fresh key for the next attempt after the server answered', async () => {
+    const request = vi.fn().mockRejectedValueOnce(new ApiError(500, 'Boom')).mockResolvedValueOnce(receipt);
+    const d = deps(request);
+    expect(await submitForm(input, d)).toEqual({ kind: 'failed', retryable: false });
+    expect(d.notify.error).toHaveBeenCalledWith('Boom');
+    await submitForm(input, d);
+    expect(sentKeys(request)).toEqual(['attempt-key-1', 'attempt-key-2']);
+  });
+
+  it('sends the response, honeypot, token and consent as the contract names them', async () => {
+    const request = vi.fn().mockResolvedValue(receipt);
+    await submitForm(
+      {
+        ...input,
+        token: 'tok',
+        honeypot: 'bot',
+        consent: { gdpr_consent: 'accepted', analytics: true, marketing: true },
+      },
+      deps(request),
+    );
+    const [path, options] = request.mock.calls[0] as [string, { body: unknown; headers: unknown }];
+    expect(path).toBe('/forms/form1/submit-form');
+    expect(options.headers).toEqual({ Authorization: 'Bearer tok' });
+    expect(options.body).toEqual({
+      formId: 'form1',
+      response: { Name: 'Ada' },
+      website: 'bot',
+      userToken: 'tok',
+      consent: { gdpr_consent: 'accepted', analytics: true, marketing: true },
+      idempotencyKey: 'attempt-key-1',
+    });
+  });
+
+  it('uploads the signature first and stops when the upload fails', async () => {
+    const request = vi.fn().mockRejectedValueOnce(new ApiError(413, 'Signature image is too large'));
+    const d = deps(request);
+    const signature = { version: 1, toBlob: async () => new Blob(['png'], { type: 'image/png' }) };
+    expect(await submitForm({ ...input, signature }, d)).toEqual({ kind: 'failed', retryable: true });
+    expect(d.notify.info).toHaveBeenCalledWith('Uploading signature...');
+    expect(d.notify.error).toHaveBeenCalledWith('Failed to upload signature');
+    expect(request).toHaveBeenCalledTimes(1);
+    const body = (request.mock.calls[0] as [string, { body: FormData }])[1].body;
+    expect([...body.keys()]).toEqual(['formId', 'signature']);
+  });
+
+  it('adds the uploaded signature URL to the response and uploads an unchanged drawing once', async () => {
+    const request = vi.fn(async (path: string) => {
+      if (path === '/forms/submit-signature') {
+        return { status: 201, data: { status: 'success', signature: 'http://x/uploads/signatures/a.png' } };
+      }
+      throw new ApiError(0);
+    });
+    const d = deps(request);
+    const signature = { version: 3, toBlob: async () => new Blob(['png']) };
+    await submitForm({ ...input, signature }, d);
+    await submitForm({ ...input, signature }, d);
+    const paths = request.mock.calls.map((call) => call[0]);
+    expect(paths).toEqual([
+      '/forms/submit-signature',
+      '/forms/form1/submit-form',
+      '/forms/form1/submit-form',
+    ]);
+    const second = request.mock.calls[2] as unknown as [
+      string,
+      { body: { response: unknown; idempotencyKey: string } },
+    ];
+    expect(second[1].body.response).toEqual({ Name: 'Ada', signature: 'http://x/uploads/signatures/a.png' });
+    expect(second[1].body.idempotencyKey).toBe('attempt-key-1');
+  });
+
+  it('maps 401, 409 and field errors', async () => {
+    const d401 = deps(vi.fn().mockRejectedValue(new ApiError(401, 'Please log in to submit the form')));
+    expect(await submitForm(input, d401)).toEqual({ kind: 'unauthorized' });
+    expect(d401.notify.error).toHaveBeenCalledWith('Please log in to submit the form');
+
+    const d409 = deps(
+      vi.fn().mockRejectedValue(new ApiError(409, 'This form is not accepting responses right now')),
+    );
+    expect(await submitForm(input, d409)).toEqual({ kind: 'not-accepting' });
+
+    const d400 = deps(
+      vi
+        .fn()
+        .mockRejectedValue(
+          new ApiError(400, 'Email must be a valid email', 'VALIDATION_FAILED', [
+            { path: 'response.Email', message: 'Email must be a valid email' },
+          ]),
+        ),
+    );
+    expect(await submitForm(input, d400)).toEqual({
+      kind: 'invalid',
+      fieldErrors: { Email: 'Email must be a valid email' },
+    });
+  });
+
+  it('runs the after-submit steps (the sheet-sync seam) before the success toast', async () => {
+    const order: string[] = [];
+    const d = deps(vi.fn().mockResolvedValue(receipt));
+    d.notify.success.mockImplementation(() => order.push('toast'));
+    d.afterSubmit = [
+      async () => {
+        order.push('step');
+        throw new Error('sheet down');
+      },
+    ];
+    expect((await submitForm(input, d)).kind).toBe('submitted');
+    expect(order).toEqual(['step', 'toast']);
+  });
+});

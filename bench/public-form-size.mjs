@@ -1,0 +1,280 @@
+#!/usr/bin/env node
+// Benchmark: how big and how fast the public form (/form/{formId}) is, against the SPA home page.
+//
+//   npm run build                                  # this script builds nothing itself
+//   node bench/public-form-size.mjs [--runs 20]
+//
+// 1. Size: reads apps/web/dist/form.html (and index.html as the baseline), finds the JS and CSS assets
+//    each references (entry script, modulepreloads, stylesheets), and reports raw and gzip sizes
+//    (node:zlib, level 9). Chunks the form loads lazily (signature_pad) are listed separately.
+// 2. Load time: starts the production server (apps/server/dist/main.js, local mode, temporary DATA_DIR,
+//    free port), creates a form through the API, then loads /form/{id} --runs times with a cold cache
+//    (a new browser context each time) in Debian's Chromium through playwright-core, and reports the
+//    median and p95 of the time from navigation start to the first field being visible. The SPA home
+//    page '/' (time to its h1 being visible) is measured in the same run as the baseline.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+const RUNS = Number(args.runs);
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+
+// ---------------------------------------------------------------------------------------------- sizes
+function assetsOf(htmlFile) {
+  const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  return [...new Set(refs)];
+}
+
+function sizeOf(asset) {
+  const bytes = fs.readFileSync(path.join(dist, asset));
+  return { asset, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+}
+
+/** Chunks an entry's JS imports dynamically (loaded only when needed), found by following imports. */
+function lazyChunksOf(initial) {
+  const seen = new Set(initial);
+  const lazy = new Set();
+  for (const asset of initial.filter((a) => a.endsWith('.js'))) {
+    const code = fs.readFileSync(path.join(dist, asset), 'utf8');
+    for (const m of code.matchAll(
+      /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)|["'`](assets\/[^"'`]+\.js)["'`]/g,
+    )) {
+      const ref = `/assets/${path.basename(m[1] ?? m[2])}`;
+      if (!seen.has(ref)) lazy.add(ref);
+    }
+  }
+  return [...lazy];
+}
+
+function summarise(htmlFile) {
+  const initial = assetsOf(htmlFile);
+  const files = initial.map(sizeOf);
+  const total = (ext) =>
+    files
+      .filter((f) => f.asset.endsWith(ext))
+      .reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
+  return { htmlFile, files, js: total('.js'), css: total('.css'), lazy: lazyChunksOf(initial).map(sizeOf) };
+}
+
+if (!fs.existsSync(path.join(dist, 'form.html'))) {
+  console.error('apps/web/dist/form.html is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const form = summarise('form.html');
+const spa = summarise('index.html');
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+console.log('\n## Initial assets (what the page downloads before it can render)\n');
+console.log('| Page | JS raw | JS gzip | CSS raw | CSS gzip |');
+console.log('|---|---|---|---|---|');
+for (const s of [
+  { name: 'Public form (form.html)', ...form },
+  { name: 'SPA (index.html)', ...spa },
+]) {
+  console.log(`| ${s.name} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.css.raw)} | ${kb(s.css.gzip)} |`);
+}
+console.log('\nform.html files:');
+for (const f of form.files) console.log(`  ${f.asset}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
+for (const f of form.lazy) console.log(`  (lazy) ${f.asset}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
+
+const dashboardMarkers = ['Manage Forms', 'An AI powered spreadsheet assistant', 'Form Configuration'];
+const leaks = [...form.files, ...form.lazy]
+  .filter((f) => f.asset.endsWith('.js'))
+  .flatMap((f) => {
+    const code = fs.readFileSync(path.join(dist, f.asset), 'utf8');
+    return dashboardMarkers
+      .filter((marker) => code.includes(marker))
+      .map((marker) => `${f.asset}: ${marker}`);
+  });
+console.log(
+  leaks.length
+    ? `\nDashboard code in the form bundle: ${leaks.join(', ')}`
+    : '\nNo dashboard or marketing strings in the form bundle.',
+);
+
+// ------------------------------------------------------------------------------------------ load time
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-form-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    ALLOW_LOCAL_MODE: 'true',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+    DATABASE_URL: '',
+    GOOGLE_CLIENT_ID: '',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let browser;
+try {
+  await waitForHealth();
+  const token = await signIn();
+  const formId = await createForm(token);
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+  const cases = [
+    {
+      name: `Public form /form/{id}: first field visible`,
+      url: `${base}/form/${formId}`,
+      selector: '#field-0',
+    },
+    { name: `SPA home /: h1 visible (baseline)`, url: `${base}/`, selector: 'h1' },
+  ];
+  for (const c of cases) {
+    c.visible = [];
+    c.fcp = [];
+  }
+  // One unmeasured load each warms the server (file system cache, JIT), not the browser.
+  for (const c of cases) await measure(c);
+  for (let i = 0; i < RUNS; i++) {
+    for (const c of cases) {
+      const { visible, fcp } = await measure(c);
+      c.visible.push(visible);
+      if (fcp !== null) c.fcp.push(fcp);
+    }
+  }
+
+  console.log(`\n## Load time, ${RUNS} cold loads each (new browser context per load), alternating\n`);
+  console.log(
+    `node ${process.version}, Chromium ${browser.version()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()}\n`,
+  );
+  console.log('| Page | Median (ms) | p95 (ms) | FCP median (ms) |');
+  console.log('|---|---|---|---|');
+  for (const c of cases) {
+    console.log(
+      `| ${c.name} | ${percentile(c.visible, 50).toFixed(0)} | ${percentile(c.visible, 95).toFixed(0)} | ${c.fcp.length ? percentile(c.fcp, 50).toFixed(0) : '-'} |`,
+    );
+  }
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Loads a page in a fresh context; answers ms from navigation start until `selector` is visible. */
+async function measure(c) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    // Checked every animation frame, from before the page's own scripts run.
+    await page.addInitScript((selector) => {
+      const check = () => {
+        const el = document.querySelector(selector);
+        if (el) {
+          const box = el.getBoundingClientRect();
+          if (box.width > 0 && box.height > 0) {
+            window.__visibleAt = performance.now();
+            return;
+          }
+        }
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    }, c.selector);
+    await page.goto(c.url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => typeof window.__visibleAt === 'number', null, { timeout: 30_000 });
+    return await page.evaluate(() => ({
+      visible: window.__visibleAt,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+async function signIn() {
+  const mint = await fetch(`${base}/__google/__emulator/id-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', name: 'Bench' }),
+  });
+  if (!mint.ok) throw new Error(`emulator did not mint a token: ${mint.status}`);
+  const { idToken } = await mint.json();
+  const res = await fetch(`${base}/api/v1/auth/google`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).data.accessToken;
+}
+
+async function createForm(token) {
+  const res = await fetch(`${base}/api/v1/forms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: 'Event Registration',
+      description: 'Register for the spring meetup.',
+      settings: { loginRequired: 0 },
+      jdata: [
+        { label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
+        { label: 'Email', type: 'email', required: true, placeHolder: 'Enter your email' },
+        { label: 'Guests', type: 'number', required: false, placeHolder: '' },
+        { label: 'Arrival', type: 'date', required: false, placeHolder: '' },
+        { label: 'Notes', type: 'textarea', required: false, placeHolder: '' },
+      ],
+    }),
+  });
+  if (res.status !== 201) throw new Error(`create form failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).data.formId;
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address();
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}

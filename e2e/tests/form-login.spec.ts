@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import {
+  addFormUser,
+  createPublicForm,
+  expectToast,
+  field,
+  ownerToken,
+  storedResponses,
+} from '../support/public-forms.js';
+import { newOwner } from '../support/sign-in.js';
+
+async function protectedForm(label: string) {
+  const token = await ownerToken(newOwner(label));
+  const formId = await createPublicForm(token, { name: 'Members Survey', settings: { loginRequired: 1 } });
+  const email = `member-${Date.now().toString(36)}@sheetforms.test`;
+  const { password } = await addFormUser(token, formId, email, 'Mia Member');
+  return { token, formId, email, password };
+}
+
+test('a login-protected form: redirect to login, log in, submit, and the token is removed', async ({
+  page,
+}) => {
+  const { token, formId, email, password } = await protectedForm('fl-e2e');
+
+  await page.goto(`/form/${formId}`);
+  await expect(page).toHaveURL(/\/form-login\?redirect=/);
+  const redirect = new URL(page.url()).searchParams.get('redirect');
+  expect(redirect).toBe(new URL(`/form/${formId}`, page.url()).href);
+  await expect(page.getByRole('heading', { name: 'Form Login' })).toBeVisible();
+  await expect(page.getByText('Please login to access the form')).toBeVisible();
+  await page.screenshot({ path: '../e2e/screenshots/form-login.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expectToast(page, 'Invalid email or password');
+  await expect(page).toHaveURL(/\/form-login/);
+
+  const login = page.waitForRequest((request) => request.url().endsWith('/api/v1/user/form/login'));
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  expect((await login).headers().clienttoken).toBe(`Bearer ${formId}`);
+  await expectToast(page, 'Login successful!');
+  await expect(page).toHaveURL(new RegExp(`/form/${formId}$`));
+  expect(await page.evaluate(() => localStorage.getItem('formUserToken'))).toMatch(/^ey/);
+
+  await field(page, 'Full Name').fill('Mia Member');
+  await field(page, 'Email').fill(email);
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('formUserToken'))).toBeNull();
+  expect((await storedResponses(token, formId)).map((r) => r.response['Full Name'])).toEqual(['Mia Member']);
+
+  // Without the token the form asks for a login again.
+  await page.goto(`/form/${formId}`);
+  await expect(page).toHaveURL(/\/form-login\?redirect=/);
+});
+
+test('the login page follows only same-origin redirects, and a stored token goes straight there', async ({
+  page,
+}) => {
+  const { formId, email, password } = await protectedForm('fl-redirect');
+
+  // A foreign redirect target is not followed: success goes to /.
+  await page.goto(`/form-login?redirect=${encodeURIComponent(`https://evil.example/form/${formId}`)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // With a token stored, the login page forwards to its redirect at once.
+  expect(await page.evaluate(() => localStorage.getItem('formUserToken'))).toBeTruthy();
+  await page.goto(`/form-login?redirect=${encodeURIComponent(`/form/${formId}`)}`);
+  await expect(page).toHaveURL(new RegExp(`/form/${formId}$`));
+  await expect(page.getByRole('heading', { name: 'Members Survey' })).toBeVisible();
+});
