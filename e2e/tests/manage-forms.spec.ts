@@ -1,46 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Account, newOwner } from '../support/sign-in.js';
+import { type Session, seededSpreadsheet, signInViaApi } from '../support/api-session.js';
+import { newOwner } from '../support/sign-in.js';
 
 // Manage Forms (spec 000): forms are seeded through the API, the page is exercised in the browser.
 
 const MISSING_SHEET_URL = 'https://docs.google.com/spreadsheets/d/doesNotExist1234567890abcdefg/edit';
-
-interface Session {
-  accessToken: string;
-  refreshToken: string;
-  user: unknown;
-}
-
-interface EmulatorSpreadsheet {
-  title: string;
-  spreadsheetUrl: string;
-}
-
-/** Signs in without the popup: an emulator ID token, then the app's own sign-in call. */
-async function signInViaApi(page: Page, request: APIRequestContext, account: Account): Promise<Session> {
-  const mint = await request.post('/__google/__emulator/id-token', { data: account });
-  expect(mint.ok()).toBe(true);
-  const { idToken } = (await mint.json()) as { idToken: string };
-  const signIn = await request.post('/api/v1/auth/google', { data: { idToken } });
-  expect(signIn.ok()).toBe(true);
-  const session = ((await signIn.json()) as { data: Session }).data;
-  await page.goto('/');
-  await page.evaluate((stored) => {
-    localStorage.setItem('accessToken', stored.accessToken);
-    localStorage.setItem('refreshToken', stored.refreshToken);
-    localStorage.setItem('user', JSON.stringify(stored.user));
-  }, session);
-  return session;
-}
-
-async function spreadsheetUrl(request: APIRequestContext, title: string): Promise<string> {
-  const response = await request.get('/__google/__emulator/spreadsheets');
-  expect(response.ok()).toBe(true);
-  const { spreadsheets } = (await response.json()) as { spreadsheets: EmulatorSpreadsheet[] };
-  const found = spreadsheets.find((sheet) => sheet.title === title);
-  if (!found) throw new Error(`the emulator has no spreadsheet titled ${title}`);
-  return found.spreadsheetUrl;
-}
 
 async function createForm(
   request: APIRequestContext,
@@ -61,8 +25,8 @@ test('an owner sees each sheet status, fixes a sheet inline, copies the iframe c
   request,
 }) => {
   const session = await signInViaApi(page, request, newOwner('forms'));
-  const registrationUrl = await spreadsheetUrl(request, 'Event Registration');
-  const privateUrl = await spreadsheetUrl(request, 'Private Budget');
+  const registrationUrl = (await seededSpreadsheet(request, 'Event Registration')).spreadsheetUrl;
+  const privateUrl = (await seededSpreadsheet(request, 'Private Budget')).spreadsheetUrl;
   await createForm(request, session, {
     name: 'Missing sheet form',
     googleSheetsUrl: MISSING_SHEET_URL,

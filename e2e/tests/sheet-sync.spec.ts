@@ -1,55 +1,18 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seededSpreadsheet, signInViaApi } from '../support/api-session.js';
 import { expectToast, field, ownerToken } from '../support/public-forms.js';
-import { type Account, newOwner } from '../support/sign-in.js';
+import { newOwner } from '../support/sign-in.js';
 
 // Sheet sync (issue: owners see sync health): a respondent's answers reach the sheet once, and a failed
 // write shows in Manage Forms until the owner fixes the sharing and retries.
 
 const ROWS_PER_PAGE = 100;
 
-interface EmulatorSpreadsheet {
-  spreadsheetId: string;
-  title: string;
-  spreadsheetUrl: string;
-}
-
-interface Session {
-  accessToken: string;
-  refreshToken: string;
-  user: unknown;
-}
-
 const FIELDS = [
   { label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
   { label: 'Email', type: 'email', required: true, placeHolder: 'Enter your email' },
   { label: 'Company', type: 'text', required: false, placeHolder: '' },
 ];
-
-/** Signs in without the popup and stores the session the way the app does. */
-async function signInViaApi(page: Page, request: APIRequestContext, account: Account): Promise<Session> {
-  const mint = await request.post('/__google/__emulator/id-token', { data: account });
-  expect(mint.ok()).toBe(true);
-  const { idToken } = (await mint.json()) as { idToken: string };
-  const signIn = await request.post('/api/v1/auth/google', { data: { idToken } });
-  expect(signIn.ok()).toBe(true);
-  const session = ((await signIn.json()) as { data: Session }).data;
-  await page.goto('/');
-  await page.evaluate((stored) => {
-    localStorage.setItem('accessToken', stored.accessToken);
-    localStorage.setItem('refreshToken', stored.refreshToken);
-    localStorage.setItem('user', JSON.stringify(stored.user));
-  }, session);
-  return session;
-}
-
-async function seededSpreadsheet(request: APIRequestContext, title: string): Promise<EmulatorSpreadsheet> {
-  const response = await request.get('/__google/__emulator/spreadsheets');
-  expect(response.ok()).toBe(true);
-  const { spreadsheets } = (await response.json()) as { spreadsheets: EmulatorSpreadsheet[] };
-  const found = spreadsheets.find((sheet) => sheet.title === title);
-  if (!found) throw new Error(`the emulator has no spreadsheet titled ${title}`);
-  return found;
-}
 
 async function createForm(
   request: APIRequestContext,

@@ -1,8 +1,7 @@
 import type { Role } from '@sheetforms/contract';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { SignedTokens } from './signed-tokens.js';
 
-const ISSUER = 'sheetforms';
-const AUDIENCE = 'sheetforms-api';
+const KIND = { issuer: 'sheetforms', audience: 'sheetforms-api', typ: 'access' };
 
 export interface AccessTokenClaims {
   userId: string;
@@ -18,44 +17,21 @@ export type AccessTokenCheck =
  * the refresh token is what keeps a session alive.
  */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly tokens: SignedTokens;
 
-  constructor(
-    secret: string,
-    private readonly ttlSeconds: number,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.key = new TextEncoder().encode(secret);
+  constructor(secret: string, ttlSeconds: number, now: () => Date = () => new Date()) {
+    this.tokens = new SignedTokens(secret, KIND, ttlSeconds, now);
   }
 
-  async issue(claims: AccessTokenClaims): Promise<string> {
-    const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ role: claims.role, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(claims.userId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + this.ttlSeconds)
-      .sign(this.key);
+  issue(claims: AccessTokenClaims): Promise<string> {
+    return this.tokens.issue(claims.userId, { role: claims.role });
   }
 
   async verify(token: string): Promise<AccessTokenCheck> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ['HS256'],
-        currentDate: this.now(),
-      });
-      const role = payload.role;
-      if (payload.typ !== 'access' || !payload.sub || (role !== 'User' && role !== 'Admin')) {
-        return { ok: false, reason: 'invalid' };
-      }
-      return { ok: true, claims: { userId: payload.sub, role } };
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
-      return { ok: false, reason: 'invalid' };
-    }
+    const check = await this.tokens.verify(token);
+    if (!check.ok) return check;
+    const { sub, role } = check.payload;
+    if (role !== 'User' && role !== 'Admin') return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: { userId: sub, role } };
   }
 }
