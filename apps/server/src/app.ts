@@ -202,6 +202,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     shareWithEmail: async () => (serviceAccount ? serviceAccount.clientEmail() : undefined),
     timeZone: config.sheetSync.timeZone,
     writesPerMinute: config.sheetSync.writesPerMinute,
+    leaseMs: config.sheetSync.leaseMs,
   });
   if (config.sheetSync.enabled) {
     // Start once the server is ready (in local mode the emulator it writes to is part of this server).

@@ -80,6 +80,7 @@ const EnvSchema = z.object({
     .transform((value) => value !== 'false' && value !== '0'),
   SHEET_SYNC_WRITES_PER_MINUTE: positiveInt(60),
   SHEET_SYNC_TIMEZONE: z.string().trim().min(1).default('UTC'),
+  SHEET_SYNC_LEASE_SECONDS: positiveInt(60),
   PUBLIC_RATE_LIMIT_PER_MINUTE: positiveInt(60),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   SIGNATURE_STORAGE: z.enum(['filesystem'], { message: 'must be filesystem' }).default('filesystem'),
@@ -140,7 +141,13 @@ export interface Config {
   /** Where uploaded signature PNGs are kept; only the filesystem (under DATA_DIR) for now. */
   signatureStorage: { kind: 'filesystem'; dir: string };
   /** The in-process worker that appends stored responses to their sheets. */
-  sheetSync: { enabled: boolean; writesPerMinute: number; timeZone: string };
+  sheetSync: {
+    enabled: boolean;
+    writesPerMinute: number;
+    timeZone: string;
+    /** How long a claim holds a response; after a crash, its claims return to the queue when it ends. */
+    leaseMs: number;
+  };
   webDistDir: string;
   serveWeb: boolean;
 }
@@ -252,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       enabled: e.SHEET_SYNC_ENABLED,
       writesPerMinute: e.SHEET_SYNC_WRITES_PER_MINUTE,
       timeZone: e.SHEET_SYNC_TIMEZONE,
+      leaseMs: e.SHEET_SYNC_LEASE_SECONDS * 1000,
     },
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(cwd, e.WEB_DIST_DIR)
