@@ -70,7 +70,7 @@ export async function startServer({ dataDir, port, env = {}, entry = 'dist', std
   };
 }
 
-export async function waitForHealth(base, exited, timeoutMs = 60_000) {
+export async function waitForHealth(base, exited, timeoutMs = 60_000, healthPath = '/api/v1/health') {
   const deadline = Date.now() + timeoutMs;
   let stopped = false;
   exited?.then(() => {
@@ -79,7 +79,7 @@ export async function waitForHealth(base, exited, timeoutMs = 60_000) {
   while (Date.now() < deadline) {
     if (stopped) throw new Error('the server exited before it was ready');
     try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+      if ((await fetch(`${base}${healthPath}`)).ok) return;
     } catch {
       // not listening yet
     }

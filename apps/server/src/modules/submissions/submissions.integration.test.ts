@@ -144,6 +144,25 @@ describeEachDialect('public form submission', (dialect) => {
       expect(replies.filter((r) => r.status === 200)).toHaveLength(4);
     });
 
+    it('group commit: a burst of concurrent submissions, some repeating a key, stores each key exactly once', async () => {
+      const form = await createPublicForm(t, owner);
+      const keys = Array.from({ length: 60 }, () => randomUUID());
+      // Every fourth key is sent three times at once, so repeats land in the same committed batch.
+      const bodies = keys.flatMap((key, i) => {
+        const body = { idempotencyKey: key, response: { 'Full Name': `Respondent ${i}` } };
+        return i % 4 === 0 ? [body, body, body] : [body];
+      });
+      const replies = await Promise.all(bodies.map((body) => submit(t, form.formId, body)));
+      const rows = await rowsOf(form.id);
+      expect(rows).toHaveLength(keys.length);
+      const idByKey = new Map(rows.map((row) => [row.idempotency_key, row.id]));
+      replies.forEach((reply, i) => {
+        expect([200, 201]).toContain(reply.status);
+        expect(reply.body.data.responseId).toBe(idByKey.get(bodies[i]?.idempotencyKey ?? ''));
+      });
+      expect(replies.filter((r) => r.status === 201)).toHaveLength(keys.length);
+    });
+
     it('the same key on two forms makes two responses', async () => {
       const a = await createPublicForm(t, owner);
       const b = await createPublicForm(t, owner);
