@@ -37,6 +37,7 @@ import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createSheetSyncRepository } from './modules/sheet-sync/sheet-sync.repository.js';
 import { sheetSyncRoutes } from './modules/sheet-sync/sheet-sync.routes.js';
 import { createSheetSyncService } from './modules/sheet-sync/sheet-sync.service.js';
 import { createSheetSyncWorker } from './modules/sheet-sync/sheet-sync.worker.js';
@@ -210,7 +211,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // preClose: stop before the database closes, letting the current batch finish.
     app.addHook('preClose', async () => sheetSync.stop());
   }
-  const sheetSyncService = createSheetSyncService(database.db);
+  const sheetSyncService = createSheetSyncService(createSheetSyncRepository(database.db, database.kind));
   const formUsersRepository = createFormUsersRepository(database.db);
   const forms = createFormsService({
     forms: createFormsRepository(database.db),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type StandaloneEmulator, startStandaloneEmulator } from '@sheetforms/google-emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { a1Range, firstRowOfRange } from './a1-notation.js';
+import { a1Range, columnLetter, firstRowOfRange } from './a1-notation.js';
 import { createDriveClient } from './drive-client.js';
 import type { GoogleErrorCode } from './google-api-error.js';
 import { createServiceAccountTokens, type ServiceAccountSource } from './service-account.js';
@@ -95,6 +95,20 @@ function defineSharedContract(setup: () => Target) {
     expect(appended.updatedRows).toBe(1);
     const row = await sheets.getValues(spreadsheetId, a1Range(tab, 'A4:C4'));
     expect(row.values).toEqual([['Cy', '=1+1', '0012']]);
+  });
+
+  it('refuses cells past the grid, and writes them once appendDimension has grown it', async () => {
+    const { sheets, spreadsheetId } = setup();
+    const before = (await sheets.getSpreadsheet(spreadsheetId)).sheets.find((s) => s.title === tab);
+    if (!before) throw new Error('the tab is missing');
+    const past = `${columnLetter(before.columnCount + 1)}1:${columnLetter(before.columnCount + 2)}1`;
+    // Google answers 400 "exceeds grid limits" on a range, which the client reports like a missing sheet.
+    await expectCode(sheets.updateValues(spreadsheetId, a1Range(tab, past), [['x', 'y']]), 'SHEET_NOT_FOUND');
+    await sheets.appendDimension(spreadsheetId, before.sheetId, 'COLUMNS', 2);
+    const after = (await sheets.getSpreadsheet(spreadsheetId)).sheets.find((s) => s.title === tab);
+    expect(after?.columnCount).toBe(before.columnCount + 2);
+    await sheets.updateValues(spreadsheetId, a1Range(tab, past), [['x', 'y']]);
+    expect((await sheets.getValues(spreadsheetId, a1Range(tab, past))).values).toEqual([['x', 'y']]);
   });
 
   it('maps a missing sheet to SHEET_NOT_FOUND and a missing spreadsheet to NOT_FOUND', async () => {

@@ -91,6 +91,7 @@ const UpdateReplySchema = z.object({
   updatedRows: z.number().int().default(0),
 });
 const AppendReplySchema = z.object({ updates: UpdateReplySchema });
+const BatchUpdateReplySchema = z.object({ replies: z.array(z.unknown()).default([]) });
 const AddSheetReplySchema = z.object({
   replies: z
     .array(
@@ -244,6 +245,23 @@ export function createSheetsClient(options: SheetsClientOptions) {
       const added = reply.replies[0]?.addSheet?.properties;
       if (!added) throw new GoogleApiError('UNAVAILABLE', 'Google did not describe the added sheet');
       return added;
+    },
+
+    /**
+     * Adds empty rows or columns at the end of a sheet's grid (batchUpdate appendDimension). values.update
+     * refuses cells past the grid ("exceeds grid limits"), so a header that grows wider needs this first.
+     */
+    async appendDimension(
+      spreadsheetId: string,
+      sheetId: number,
+      dimension: 'ROWS' | 'COLUMNS',
+      length: number,
+    ): Promise<void> {
+      const url = spreadsheetUrl(spreadsheetId, ':batchUpdate');
+      await call('write', 'batch-update', url, BatchUpdateReplySchema, {
+        method: 'POST',
+        body: { requests: [{ appendDimension: { sheetId, dimension, length } }] },
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError } from '../google-errors.js';
 import { type Cell, inputCell, type Rows } from './cells.js';
+import { checkCellLimit, checkRowsFitColumns, gridCells } from './grid-limits.js';
 import { openSpreadsheet, type SheetsDeps, sendWriteReply } from './sheets-context.js';
 import {
   DEFAULT_COLUMN_COUNT,
@@ -49,6 +50,7 @@ export async function batchUpdateSpreadsheet(
   const replies: unknown[] = [];
   const writes: PlannedWrite[] = [];
   requests.forEach((entry, index) => {
+    const cellsBefore = gridCells(draft);
     const keys = typeof entry === 'object' && entry !== null ? Object.keys(entry) : [];
     const kind = keys[0];
     if (keys.length !== 1 || kind === undefined) {
@@ -61,7 +63,7 @@ export async function batchUpdateSpreadsheet(
         replies.push({ addSheet: { properties: sheetResource(addSheet(draft, payload, prefix)) } });
         break;
       case 'appendCells':
-        writes.push(appendCells(draft, payload, prefix));
+        writes.push(appendCells(draft, payload, prefix, loaded, writes));
         replies.push({});
         break;
       case 'appendDimension':
@@ -82,6 +84,7 @@ export async function batchUpdateSpreadsheet(
           `Invalid JSON payload received. Unknown name "${kind}" at 'requests[${index}]': Cannot find field.`,
         );
     }
+    checkCellLimit(cellsBefore, gridCells(draft), prefix);
   });
 
   await apply(deps, meta, draft, writes, loaded);
@@ -167,7 +170,18 @@ function addSheet(draft: SheetProperties[], payload: RequestBody, prefix: string
   return sheet;
 }
 
-function appendCells(draft: SheetProperties[], payload: RequestBody, prefix: string): PlannedWrite {
+/**
+ * Plans an appendCells: rows go after the sheet's last row with data (and after rows earlier requests of
+ * the batch append), inserting grid rows as needed; a row wider than the grid is refused, as Google
+ * adds no columns here.
+ */
+function appendCells(
+  draft: SheetProperties[],
+  payload: RequestBody,
+  prefix: string,
+  loaded: ReadonlyMap<number, Rows>,
+  planned: readonly PlannedWrite[],
+): PlannedWrite {
   const sheet = findSheet(draft, payload.sheetId, prefix);
   if (typeof payload.fields !== 'string' || payload.fields === '') {
     throw GoogleApiError.of(400, `${prefix}At least one field must be specified in 'fields'.`);
@@ -179,7 +193,24 @@ function appendCells(draft: SheetProperties[], payload: RequestBody, prefix: str
     if (!Array.isArray(values)) throw GoogleApiError.of(400, `${prefix}Invalid rows[${i}].values`);
     return values.map((value, j) => cellData(value, `${prefix}rows[${i}].values[${j}]`));
   });
+  checkRowsFitColumns(
+    sheet,
+    rows.reduce((widest, row) => Math.max(widest, row.length), 0),
+    prefix,
+  );
+  const earlier = planned
+    .filter((write) => write.sheetId === sheet.sheetId)
+    .reduce((count, write) => count + write.rows.length, 0);
+  const at = lastRowWithData(loaded.get(sheet.sheetId) ?? []) + earlier;
+  sheet.rowCount = Math.max(sheet.rowCount, at + rows.length);
   return { kind: 'appendCells', sheetId: sheet.sheetId, rows };
+}
+
+/** The number of rows up to the last one with data (trailing empty rows do not count). */
+function lastRowWithData(rows: Rows): number {
+  let at = rows.length;
+  while (at > 0 && (rows[at - 1]?.length ?? 0) === 0) at--;
+  return at;
 }
 
 /** A CellData's `userEnteredValue` (ExtendedValue): string, number, bool or formula. */
@@ -289,15 +320,13 @@ function apply(
     const sheet = meta.sheets.find((candidate) => candidate.sheetId === write.sheetId);
     if (!rows || !sheet || write.rows.length === 0) continue;
     // Trailing empty rows do not count: appendCells goes after the last row with data.
-    let at = rows.length;
-    while (at > 0 && (rows[at - 1]?.length ?? 0) === 0) at--;
+    const at = lastRowWithData(rows);
     const op =
       at === rows.length
         ? ({ op: 'push', rows: write.rows } as const)
         : ({ op: 'replace', at, rows: write.rows } as const);
     pending.push(deps.store.changeRows(meta.spreadsheetId, write.sheetId, rows, op));
     sheet.rowCount = Math.max(sheet.rowCount, at + write.rows.length);
-    sheet.columnCount = Math.max(sheet.columnCount, ...write.rows.map((row) => row.length));
   }
   pending.push(deps.store.saveMeta(meta.spreadsheetId));
   return Promise.all(pending);

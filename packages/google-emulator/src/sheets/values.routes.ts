@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError } from '../google-errors.js';
 import { columnLetters, formatA1 } from './a1-range.js';
 import type { ValueInputOption, ValueRenderOption } from './cells.js';
+import { checkCellLimit, gridCells } from './grid-limits.js';
 import { resolveRange } from './range-resolution.js';
 import { enumParam, openSpreadsheet, queryOf, type SheetsDeps, sendWriteReply } from './sheets-context.js';
 import type { SheetProperties } from './spreadsheet-model.js';
@@ -186,6 +187,13 @@ export async function appendValues(
 
   const writes: Array<Promise<void>> = [];
   if (height > 0) {
+    const rowCount =
+      insertOption === 'INSERT_ROWS'
+        ? Math.max(sheet.rowCount + height, at + height)
+        : Math.max(sheet.rowCount, at + height);
+    const columnCount = Math.max(sheet.columnCount, col + width);
+    const others = meta.sheets.filter((other) => other !== sheet);
+    checkCellLimit(gridCells(meta.sheets), gridCells([...others, { rowCount, columnCount }]));
     writes.push(
       deps.store.changeRows(
         id,
@@ -194,11 +202,6 @@ export async function appendValues(
         blockWrite(rows, at, col, matrix, insertOption === 'INSERT_ROWS'),
       ),
     );
-    const rowCount =
-      insertOption === 'INSERT_ROWS'
-        ? Math.max(sheet.rowCount + height, at + height)
-        : Math.max(sheet.rowCount, at + height);
-    const columnCount = Math.max(sheet.columnCount, col + width);
     if (rowCount !== sheet.rowCount || columnCount !== sheet.columnCount) {
       sheet.rowCount = rowCount;
       sheet.columnCount = columnCount;

@@ -26,7 +26,7 @@ export function backoffDelayMs(
 }
 
 /** Which Google call failed: only an append can leave rows behind without us knowing. */
-export type SheetOperation = 'read' | 'append' | 'write-header' | 'add-sheet';
+export type SheetOperation = 'read' | 'append' | 'write-header' | 'grow-grid' | 'add-sheet';
 
 export type FailureClass =
   /** Worth repeating later (quota, Google down, network). `ambiguous`: the append may have landed. */

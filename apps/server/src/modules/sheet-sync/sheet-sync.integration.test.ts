@@ -111,7 +111,9 @@ describeEachDialect('sheet sync worker', (dialect) => {
     // Nothing is written twice.
     expect(await w.runOnce()).toMatchObject({ claimed: 0 });
     expect(await t.sheetValues(spreadsheetId, 'Responses')).toHaveLength(3);
-    expect(await createSheetSyncService(database.db).responseSyncState(a)).toBe('synced');
+    expect(
+      await createSheetSyncService(createSheetSyncRepository(database.db, dialect)).responseSyncState(a),
+    ).toBe('synced');
   });
 
   it('creates a missing sheet with its header, and a Signature column when signatures are on', async () => {
@@ -182,6 +184,76 @@ describeEachDialect('sheet sync worker', (dialect) => {
     expect(values[3]).toEqual([after, '', '', expect.any(String), 'Bea', '', 'b@x.org', 'Oslo']);
   });
 
+  /** The sheet's grid width, as Google reports it. */
+  async function columnCount(spreadsheetId: string, title: string) {
+    const spreadsheet = await t.sheets.getSpreadsheet(spreadsheetId);
+    return spreadsheet.sheets.find((sheet) => sheet.title === title)?.columnCount;
+  }
+
+  it('grows the grid before writing header cells past its last column', async () => {
+    // 24 labels on the default 26-column grid: two new fields, Timestamp and Response ID need 28.
+    const labels = Array.from({ length: 24 }, (_, i) => `Q${i + 1}`);
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Wide', rows: [labels] }]);
+    expect(await columnCount(spreadsheetId, 'Wide')).toBe(26);
+    const form = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: 'Wide',
+      fields: [...labels, 'City', 'Phone'].map((label) => ({ label })),
+    });
+    const id = await insertResponse(
+      database,
+      form.id,
+      { Q1: 'first', Q24: 'last', Phone: '555' },
+      { createdAt: '2026-03-07T21:05:00.000Z' },
+    );
+    expect(await worker().runOnce()).toMatchObject({ claimed: 1, synced: 1, failed: 0, retried: 0 });
+    expect(await columnCount(spreadsheetId, 'Wide')).toBe(28);
+    const blanks = (n: number) => new Array<string>(n).fill('');
+    expect(await t.sheetValues(spreadsheetId, 'Wide')).toEqual([
+      [...labels, 'City', 'Phone', 'Timestamp', 'Response ID'],
+      ['first', ...blanks(22), 'last', '', '555', '03/07/2026, 09:05 PM', id],
+    ]);
+  });
+
+  it('grows a sheet it creates when the full header is wider than the new grid', async () => {
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Sheet1' }]);
+    const labels = Array.from({ length: 30 }, (_, i) => `Field ${i + 1}`);
+    const form = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: 'Many fields',
+      fields: labels.map((label) => ({ label })),
+    });
+    const id = await insertResponse(database, form.id, { 'Field 30': 'z' });
+    await drain(worker(), [id]);
+    expect((await responseRows(database, [id]))[0]).toMatchObject({ sync_state: 'synced', last_error: null });
+    expect(await columnCount(spreadsheetId, 'Many fields')).toBe(32);
+    const [header, row] = await t.sheetValues(spreadsheetId, 'Many fields');
+    expect(header).toEqual([...labels, 'Timestamp', 'Response ID']);
+    expect(row?.[29]).toBe('z');
+    expect(row?.[31]).toBe(id);
+  });
+
+  it("fails with a reason the owner can act on when Google's cell limit stops the grid from growing", async () => {
+    const labels = Array.from({ length: 25 }, (_, i) => `Q${i + 1}`);
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Full', rows: [labels] }]);
+    // 384,615 rows × 26 columns: 10 cells short of Google's 10 million, too few for new columns.
+    const [full] = (await t.sheets.getSpreadsheet(spreadsheetId)).sheets;
+    await t.sheets.appendDimension(spreadsheetId, full?.sheetId ?? 0, 'ROWS', 383_615);
+    const form = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: 'Full',
+      fields: labels.map((label) => ({ label })),
+    });
+    const id = await insertResponse(database, form.id, { Q1: 'x' });
+    expect(await worker().runOnce()).toMatchObject({ claimed: 1, failed: 1 });
+    const [row] = await responseRows(database, [id]);
+    expect(row?.sync_state).toBe('failed');
+    expect(row?.last_error).toMatch(
+      /^Sheet "Full" could not grow to fit new columns \(Timestamp, Response ID\): .*above the limit of 10000000 cells\. Make room in the spreadsheet/,
+    );
+    expect(await t.sheetValues(spreadsheetId, 'Full')).toEqual([labels]);
+  });
+
   it("marks 403 failed with 'Share the spreadsheet with …', 404 'Spreadsheet not found', and retries on request", async () => {
     const email = await t.serviceAccountEmail();
     const privateId = await t.createSpreadsheet([{ title: 'Sheet1' }], false);
@@ -205,12 +277,13 @@ describeEachDialect('sheet sync worker', (dialect) => {
     expect(rm[0]).toMatchObject({ sync_state: 'failed' });
     expect(rm[0]?.last_error).toMatch(/^Spreadsheet not found/);
 
-    const service = createSheetSyncService(database.db);
+    const service = createSheetSyncService(createSheetSyncRepository(database.db, dialect));
     expect(await service.syncCountsForForms(ownerId)).toMatchObject({
       [privateForm.formId]: { pending: 0, failed: 1 },
       [missingForm.formId]: { pending: 0, failed: 1 },
     });
     expect(await service.retryFailedForForm('someone-else', privateForm.formId)).toBeUndefined();
+    expect(await service.syncCountsForForms('someone-else')).toEqual({});
     // The owner shares the sheet and retries.
     await t.control('PATCH', `/spreadsheets/${privateId}`, {
       sharing: { link: 'none', people: [{ email, role: 'edit' }] },
@@ -248,6 +321,43 @@ describeEachDialect('sheet sync worker', (dialect) => {
       await t.control('DELETE', '/faults');
     }
     await drain(w, [id]);
+    await expectExactlyOnce(t, spreadsheetId, 'Sheet1', [id]);
+  });
+
+  it('keeps retrying a response that keeps failing, with its last error kept while it waits', async () => {
+    const spreadsheetId = await t.createSpreadsheet([
+      { title: 'Sheet1', rows: [['Name', 'Email', 'Comment', 'Timestamp', 'Response ID']] },
+    ]);
+    const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+    const id = await insertResponse(database, form.id, { Name: 'Stubborn' });
+    // No wait between tries (jitter 0), so many failed tries run quickly.
+    const w = worker({ random: () => 0 });
+    const repo = createSheetSyncRepository(database.db, dialect);
+    try {
+      await t.control('PUT', '/faults', { errorRate: 1, errorStatus: 503, target: 'all' });
+      for (let attempt = 1; attempt <= 8; attempt++) {
+        expect(await w.runOnce()).toMatchObject({ claimed: 1, retried: 1, failed: 0 });
+        const [row] = await responseRows(database, [id]);
+        expect(row).toMatchObject({ sync_state: 'pending', attempts: attempt });
+        expect(row?.last_error).toMatch(/unavailable/i);
+      }
+      // Claimed again, or given back untried: the last error stays until the row is in the sheet.
+      const at = Date.now();
+      const claimed = await repo.claim({
+        now: new Date(at).toISOString(),
+        leaseUntil: new Date(at + 60_000).toISOString(),
+        workerId: 'holder',
+        limit: 10,
+      });
+      expect(claimed.map((r) => r.id)).toContain(id);
+      expect((await responseRows(database, [id]))[0]?.last_error).toMatch(/unavailable/i);
+      expect(await repo.release([id], 'holder')).toBe(1);
+      expect((await responseRows(database, [id]))[0]?.last_error).toMatch(/unavailable/i);
+    } finally {
+      await t.control('DELETE', '/faults');
+    }
+    await drain(w, [id]);
+    expect((await responseRows(database, [id]))[0]).toMatchObject({ sync_state: 'synced', last_error: null });
     await expectExactlyOnce(t, spreadsheetId, 'Sheet1', [id]);
   });
 

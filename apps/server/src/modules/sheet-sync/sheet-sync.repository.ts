@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
-import type { Database, ResponsesTable } from '../../db/schema.js';
+import type { Database, ResponseSyncState, ResponsesTable } from '../../db/schema.js';
 import type { ClaimedResponse } from './batch.js';
 
 /** Columns added by migration 0004-sheet-sync (also to be declared in db/schema.ts). */
@@ -26,6 +26,20 @@ export interface ClaimOptions {
   excludeSpreadsheetIds?: readonly string[];
 }
 
+/**
+ * The PostgreSQL advisory lock that serializes claims across instances ('SFSY', SheetForms sync). Any
+ * fixed bigint works as long as nothing else in the database takes it.
+ */
+export const CLAIM_LOCK_KEY = 0x53465359;
+
+/** How many of an owner's responses of one form are in one state. */
+export interface FormStateCount {
+  /** The public form id. */
+  formId: string;
+  state: ResponseSyncState;
+  count: number;
+}
+
 interface ClaimedRow {
   id: string;
   form_id: string;
@@ -46,6 +60,28 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
   const db = database as unknown as Kysely<SheetSyncDatabase>;
 
   async function claim(options: ClaimOptions): Promise<ClaimedResponse[]> {
+    const rows =
+      kind === 'postgres'
+        ? // Two claim statements running at once cannot see each other's uncommitted claims, so both
+          // could pass the one-writer-per-spreadsheet check below for the same spreadsheet. The lock
+          // makes claims take turns; under READ COMMITTED the UPDATE, a later statement than the lock,
+          // then sees every claim committed before it. SQLite has a single writer, so it needs none.
+          await db
+            .transaction()
+            .setIsolationLevel('read committed')
+            .execute(async (trx) => {
+              await sql`SELECT pg_advisory_xact_lock(${sql.lit(CLAIM_LOCK_KEY)})`.execute(trx);
+              return claimRows(trx, options);
+            })
+        : await claimRows(db, options);
+    if (rows.length === 0) return [];
+    return withForms(rows);
+  }
+
+  async function claimRows(
+    executor: Kysely<SheetSyncDatabase>,
+    options: ClaimOptions,
+  ): Promise<ClaimedRow[]> {
     const { now, leaseUntil, workerId, limit } = options;
     const exclude = options.excludeSpreadsheetIds ?? [];
     const notExcluded =
@@ -80,9 +116,12 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
       )
       AND (sync_state = 'pending' OR (sync_state = 'claimed' AND claimed_until < ${now}))
       RETURNING id, form_id, answers_json, signature_url, created_at, attempts, dedupe_required
-    `.execute(db);
-    const rows = result.rows;
-    if (rows.length === 0) return [];
+    `.execute(executor);
+    return result.rows;
+  }
+
+  /** The claimed rows with what the writer needs of their forms. */
+  async function withForms(rows: ClaimedRow[]): Promise<ClaimedResponse[]> {
     const formIds = [...new Set(rows.map((row) => row.form_id))];
     const forms = await db
       .selectFrom('forms')
@@ -211,6 +250,60 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         .where('claimed_until', '<', now)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Puts the failed responses of the owner's form (public id `formId`) back in the queue as new.
+     * Answers how many, or undefined when the owner has no such form.
+     */
+    async requeueFailedOfOwnedForm(ownerId: string, formId: string): Promise<number | undefined> {
+      const form = await db
+        .selectFrom('forms')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      if (!form) return undefined;
+      const result = await db
+        .updateTable('responses')
+        .set({
+          sync_state: 'pending',
+          attempts: 0,
+          next_attempt_at: null,
+          claimed_until: null,
+          claimed_by: null,
+        })
+        .where('form_id', '=', form.id)
+        .where('sync_state', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The owner's responses not yet synced, counted per form and state (forms with none are absent). */
+    async unsyncedCountsOfOwner(ownerId: string): Promise<FormStateCount[]> {
+      const rows = await db
+        .selectFrom('responses')
+        .innerJoin('forms', 'forms.id', 'responses.form_id')
+        .select((eb) => [
+          'forms.form_id',
+          'responses.sync_state',
+          eb.fn.countAll<number | string>().as('count'),
+        ])
+        .where('forms.owner_id', '=', ownerId)
+        .where('responses.sync_state', '!=', 'synced')
+        .groupBy(['forms.form_id', 'responses.sync_state'])
+        .execute();
+      return rows.map((row) => ({ formId: row.form_id, state: row.sync_state, count: Number(row.count) }));
+    },
+
+    /** One response's state, nothing else of it. */
+    async syncStateOf(responseId: string): Promise<ResponseSyncState | undefined> {
+      const row = await db
+        .selectFrom('responses')
+        .select('sync_state')
+        .where('id', '=', responseId)
+        .executeTakeFirst();
+      return row?.sync_state;
     },
   };
 }

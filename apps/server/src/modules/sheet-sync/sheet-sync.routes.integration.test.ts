@@ -100,6 +100,43 @@ describeEachDialect('sheet sync through the API, worker running', (dialect) => {
     expect(counts.body.data[form.formId]).toBeUndefined();
   });
 
+  it('shows the owner the last error of a response still being retried; the public status shows its state only', async () => {
+    const sheet = await sheetFor('Sync flaky', 'edit');
+    const form = await createForm(t, token, {
+      googleSheetsUrl: sheet.spreadsheetUrl,
+      sheetName: 'Responses',
+    });
+    let responseId = '';
+    try {
+      await t.emulatorControl('PUT', '/faults', { errorRate: 1, errorStatus: 503, target: 'all' });
+      const res = await submit(t, form.formId, { response: { 'Full Name': 'Flaky' } });
+      expect(res.status).toBe(201);
+      responseId = res.body.data.responseId as string;
+      const waiting = await waitFor(async () => {
+        const detail = await t.request('GET', `/api/v1/forms/${form.formId}`, { token });
+        const response = detail.body.data.formResponse[0];
+        return response?.lastError ? response : undefined;
+      });
+      // Google being down is no reason to give up: still queued, with what went wrong last.
+      expect(['pending', 'claimed']).toContain(waiting.syncState);
+      expect(waiting.lastError).toMatch(/unavailable/i);
+      const counts = await t.request('GET', '/api/v1/forms/sync-counts', { token });
+      expect(counts.body.data[form.formId]).toEqual({ pending: 1, failed: 0 });
+      const status = await t.request('GET', `/api/v1/forms/responses/${responseId}/sync-status`);
+      expect(Object.keys(status.body.data).sort()).toEqual(['responseId', 'state']);
+      expect(['pending', 'claimed']).toContain(status.body.data.state);
+    } finally {
+      await t.emulatorControl('DELETE', '/faults');
+    }
+    await waitFor(async () => {
+      const status = await t.request('GET', `/api/v1/forms/responses/${responseId}/sync-status`);
+      return status.body.data.state === 'synced' ? true : undefined;
+    }, 30_000);
+    const detail = await t.request('GET', `/api/v1/forms/${form.formId}`, { token });
+    expect(detail.body.data.formResponse[0]).toMatchObject({ syncState: 'synced', lastError: null });
+    expect((await rowsOf(sheet.spreadsheetId)).filter((row) => row.includes(responseId))).toHaveLength(1);
+  });
+
   it('saving fixed sheet settings retries failed responses', async () => {
     const privateSheet = await sheetFor('Sync wrong', 'none');
     const goodSheet = await sheetFor('Sync right', 'edit');

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { SheetsClient } from '../../google/sheets-client.js';
 import { type BackoffPolicy, backoffDelayMs, classifySheetError, DEFAULT_BACKOFF } from './backoff.js';
 import { assembleBatches, DEFAULT_MAX_ROWS_PER_APPEND, type SheetBatch } from './batch.js';
 import { SlidingWindowBudget, SpreadsheetPacer } from './pacing.js';
 import { createSheetSyncRepository } from './sheet-sync.repository.js';
-import { SheetStepError, writeBatch } from './sheet-writer.js';
+import { SheetStepError, type SheetWriterClient, writeBatch } from './sheet-writer.js';
 
 /** The pino-like logger the worker writes to. */
 export interface SheetSyncLogger {
@@ -20,7 +19,7 @@ export interface SheetSyncWorkerOptions {
   db: Kysely<Database>;
   /** Which SQL dialect `db` speaks (claims lock rows on PostgreSQL). */
   dialect: DatabaseKind;
-  sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'appendValues' | 'updateValues' | 'addSheet'>;
+  sheets: SheetWriterClient;
   log: SheetSyncLogger;
   /** The email owners must share their spreadsheets with (the service account's), for 403 messages. */
   shareWithEmail?: (() => Promise<string | undefined>) | undefined;
@@ -168,16 +167,18 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       const cause = error instanceof SheetStepError ? error.cause : error;
       const message = cause instanceof Error ? cause.message : String(cause);
       const failure = classifySheetError(cause, operation);
-      if (failure.kind === 'fail' || (failure.kind === 'sheet-missing' && operation === 'write-header')) {
+      if (failure.kind === 'fail') {
         let reason: string;
-        if (failure.kind === 'sheet-missing') {
-          const columns = error instanceof SheetStepError ? (error.columns ?? []) : [];
-          reason = `Sheet "${batch.sheetName}" has no room for new columns (${columns.join(', ')}): add columns at the end of the sheet, then retry the failed responses.`;
-        } else if (failure.reason === 'permission') {
+        if (failure.reason === 'permission') {
           reason = await shareReason();
         } else if (failure.reason === 'not-found') {
           reason =
             'Spreadsheet not found: check the Google Sheets link of the form, then retry the failed responses.';
+        } else if (operation === 'grow-grid') {
+          const columns = error instanceof SheetStepError ? (error.columns ?? []) : [];
+          const sheet = batch.sheetName ? `Sheet "${batch.sheetName}"` : 'The first sheet';
+          const said = /[.!?]$/.test(message) ? message : `${message}.`;
+          reason = `${sheet} could not grow to fit new columns (${columns.join(', ')}): ${said} Make room in the spreadsheet (delete unused rows, columns or sheets), then retry the failed responses.`;
         } else {
           reason = `Google refused the write: ${message}`;
         }
@@ -186,7 +187,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         log.warn({ ...context, reason, err: message }, 'sheet sync: responses failed');
         return;
       }
-      // retry, or a sheet that vanished between our steps (the next try creates it)
+      // retry, or a sheet that vanished or shrank between our steps (the next try reads it again)
       const ambiguous = failure.kind === 'retry' && failure.ambiguous;
       const attempt = Math.max(...batch.responses.map((r) => r.attempts)) + 1;
       const delay = backoffDelayMs(attempt, random, backoff);

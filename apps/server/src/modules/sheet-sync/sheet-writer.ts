@@ -1,6 +1,6 @@
 import { a1Range, columnLetter } from '../../google/a1-notation.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
-import type { CellInput, SheetsClient } from '../../google/sheets-client.js';
+import type { CellInput, SheetsClient, Spreadsheet } from '../../google/sheets-client.js';
 import type { SheetOperation } from './backoff.js';
 import type { ClaimedForm, ClaimedResponse, SheetBatch } from './batch.js';
 import {
@@ -21,7 +21,7 @@ export class SheetStepError extends Error {
   constructor(
     readonly operation: SheetOperation,
     override readonly cause: unknown,
-    /** The header cells we could not add (grid too narrow), for the owner's message. */
+    /** The header cells we could not add (the grid could not grow), for the owner's message. */
     readonly columns?: string[],
   ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
@@ -29,8 +29,14 @@ export class SheetStepError extends Error {
   }
 }
 
+/** The Google calls the writer makes. */
+export type SheetWriterClient = Pick<
+  SheetsClient,
+  'getSpreadsheet' | 'getValues' | 'appendValues' | 'updateValues' | 'addSheet' | 'appendDimension'
+>;
+
 export interface SheetWriterDeps {
-  sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'appendValues' | 'updateValues' | 'addSheet'>;
+  sheets: SheetWriterClient;
   /** Waits for the read or write budget before each Google call. */
   gate(kind: 'read' | 'write'): Promise<void>;
   /**
@@ -55,8 +61,9 @@ export interface WriteOutcome {
 
 /**
  * Writes one batch into its sheet: read row 1; create the sheet with its header when missing; add
- * header cells for new labels at the end of row 1 only; after an ambiguous failure, read the Response ID
- * column and drop responses already there; then one RAW + INSERT_ROWS append anchored at '{sheet}'!A1.
+ * header cells for new labels at the end of row 1 only, growing the grid first when they fall past its
+ * last column; after an ambiguous failure, read the Response ID column and drop responses already there;
+ * then one RAW + INSERT_ROWS append anchored at '{sheet}'!A1.
  */
 export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Promise<WriteOutcome> {
   const { sheets, gate } = deps;
@@ -72,8 +79,9 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
 
   // 1. Which sheet: the form's, or the first one when the form names none.
   let title = batch.sheetName;
+  let spreadsheet: Spreadsheet | undefined;
   if (title === '') {
-    const spreadsheet = await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId));
+    spreadsheet = await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId));
     title = spreadsheet.sheets[0]?.title ?? 'Sheet1';
   }
 
@@ -116,10 +124,29 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
   const plan = planColumns(headerRow, specs);
   if (plan.additions) {
     const { startColumn, cells } = plan.additions;
-    const range = a1Range(
-      title,
-      `${columnLetter(startColumn)}1:${columnLetter(startColumn + cells.length - 1)}1`,
-    );
+    const lastColumn = startColumn + cells.length - 1;
+    // values.update refuses cells past the grid ("exceeds grid limits"), unlike values.append, which
+    // grows it: widen the grid first, by what is missing from the sheet's current width.
+    const known = spreadsheet && findSheetGrid(spreadsheet, title) ? spreadsheet : undefined;
+    const current = known ?? (await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId)));
+    const grid = findSheetGrid(current, title);
+    if (!grid) {
+      // Renamed or deleted since we read row 1: the next try finds or creates it.
+      throw new SheetStepError(
+        'write-header',
+        new GoogleApiError('SHEET_NOT_FOUND', `Sheet "${title}" disappeared while its header was written`),
+      );
+    }
+    const missing = lastColumn - grid.columnCount;
+    if (missing > 0) {
+      await gate('write');
+      try {
+        await sheets.appendDimension(spreadsheetId, grid.sheetId, 'COLUMNS', missing);
+      } catch (error) {
+        throw new SheetStepError('grow-grid', error, cells);
+      }
+    }
+    const range = a1Range(title, `${columnLetter(startColumn)}1:${columnLetter(lastColumn)}1`);
     await gate('write');
     try {
       await sheets.updateValues(spreadsheetId, range, [cells]);
@@ -165,6 +192,14 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     lostIds,
     updatedRange: result.updatedRange,
   };
+}
+
+/** The sheet a range names, found as Google resolves range names: exact title first, then ignoring case. */
+function findSheetGrid(spreadsheet: Spreadsheet, title: string) {
+  return (
+    spreadsheet.sheets.find((sheet) => sheet.title === title) ??
+    spreadsheet.sheets.find((sheet) => sheet.title.toLowerCase() === title.toLowerCase())
+  );
 }
 
 interface PreparedResponse {
