@@ -194,8 +194,8 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       if (failure.kind === 'retry' && failure.rateLimited) {
         coolDownUntil = Math.max(coolDownUntil, nowMs() + delay);
       }
-      const lastError = `${ambiguous ? '[ambiguous] ' : ''}${message}`;
-      const retried = await repo.markRetry(ids, workerId, lastError, iso(nowMs() + delay), ambiguous);
+      // The owner reads last_error; whether the try was ambiguous is kept in dedupe_required and the log.
+      const retried = await repo.markRetry(ids, workerId, message, iso(nowMs() + delay), ambiguous);
       summary.retried += retried;
       log.warn({ ...context, attempt, delayMs: delay, ambiguous, err: message }, 'sheet sync: will retry');
     }

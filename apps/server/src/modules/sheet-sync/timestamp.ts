@@ -7,17 +7,30 @@
 export function formatSheetTimestamp(instant: Date | string, timeZone = 'UTC'): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid instant: ${String(instant)}`);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(date);
+  const parts = formatterFor(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const hour = part('hour').padStart(2, '0');
   const dayPeriod = part('dayPeriod').toUpperCase();
   return `${part('month')}/${part('day')}/${part('year')}, ${hour}:${part('minute')} ${dayPeriod}`;
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one (it loads the zone's and locale's data):
+// one per time zone, reused for every row of every batch.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
