@@ -204,6 +204,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     timeZone: config.sheetSync.timeZone,
     writesPerMinute: config.sheetSync.writesPerMinute,
     leaseMs: config.sheetSync.leaseMs,
+    ambiguousSettleMs: Math.max(60_000, 2 * googleApis.timeoutMs),
   });
   if (config.sheetSync.enabled) {
     // Start once the server is ready (in local mode the emulator it writes to is part of this server).

@@ -316,7 +316,8 @@ describeEachDialect('sheet sync worker', (dialect) => {
       [row] = await responseRows(database, [id]);
       // A 503 on the append may hide a stored row: the next try checks the sheet first.
       expect(row).toMatchObject({ sync_state: 'pending', attempts: 2, dedupe_required: 1 });
-      expect(row?.last_error).toMatch(/^\[ambiguous\]/);
+      // The owner sees Google's answer; the ambiguity is the worker's business (dedupe_required).
+      expect(row?.last_error).toMatch(/^Google answered 503/);
     } finally {
       await t.control('DELETE', '/faults');
     }
@@ -429,6 +430,40 @@ describeEachDialect('sheet sync worker', (dialect) => {
     const rows = await responseRows(database, all);
     expect(rows.filter((r) => r.sync_state !== 'synced')).toEqual([]);
     for (const [spreadsheetId, list] of ids) await expectExactlyOnce(t, spreadsheetId, 'Sheet1', list);
+  });
+
+  it('an append Google applies after our timeout is not written twice: the check waits for it to land', async () => {
+    // A client that gives up after 300 ms, against writes that take 1 s: the append is applied after the
+    // worker saw it fail. Checking the Response ID column at once would find nothing and append again.
+    const slow = await startSyncEmulator(`${database.dataDir}/slow-google`, 300);
+    try {
+      const spreadsheetId = await slow.createSpreadsheet([
+        { title: 'Sheet1', rows: [[...FIELDS.map((f) => f.label), 'Timestamp', 'Response ID']] },
+      ]);
+      const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+      const ids = [
+        await insertResponse(database, form.id, { Name: 'Late', Comment: 'one' }),
+        await insertResponse(database, form.id, { Name: 'Late', Comment: 'two' }),
+      ];
+      const w = createSheetSyncWorker({
+        db: database.db,
+        dialect,
+        sheets: slow.sheets,
+        shareWithEmail: slow.serviceAccountEmail,
+        ...FAST,
+        ambiguousSettleMs: 2_000,
+      });
+      await slow.control('PUT', '/faults', { latencyMs: 1_000, target: 'writes' });
+      const first = await w.runOnce();
+      expect(first.retried).toBe(2);
+      await slow.control('DELETE', '/faults');
+      const [row] = await responseRows(database, ids);
+      expect(Date.parse(row?.next_attempt_at ?? '') - Date.now()).toBeGreaterThan(1_000);
+      await drain(w, ids, 15_000);
+      await expectExactlyOnce(slow, spreadsheetId, 'Sheet1', ids);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('runs as a loop: start, notify, graceful stop', async () => {

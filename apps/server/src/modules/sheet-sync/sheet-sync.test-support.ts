@@ -226,5 +226,6 @@ export const FAST = {
   writesPerMinute: 100_000,
   readsPerMinute: 100_000,
   backoff: { baseMs: 5, factor: 2, capMs: 50 },
+  ambiguousSettleMs: 0,
   log: silentLog,
 } as const;

@@ -39,6 +39,14 @@ export interface SheetSyncWorkerOptions {
   writesPerMinute?: number;
   readsPerMinute?: number;
   backoff?: BackoffPolicy;
+  /**
+   * After an append that got no answer, the retry waits at least this long before it reads the Response ID
+   * column: the unanswered request may still be running at Google and land after a check made too early,
+   * which would then append the rows a second time. Default: a minute (the app uses at least twice the
+   * Google client's timeout). A write that lands later still than this is the one case left that can
+   * duplicate a row; nothing can rule it out without an idempotent append at Google.
+   */
+  ambiguousSettleMs?: number;
   /** IANA zone of the Timestamp column (default UTC). */
   timeZone?: string | undefined;
   /** Identifies this instance in claims (default: a random id). */
@@ -80,6 +88,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   const batchSize = options.batchSize ?? 500;
   const maxRows = options.maxRowsPerAppend ?? DEFAULT_MAX_ROWS_PER_APPEND;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const ambiguousSettleMs = options.ambiguousSettleMs ?? 60_000;
   const workerId = options.workerId ?? `sheet-sync-${randomUUID()}`;
   const { log } = options;
   const repo = createSheetSyncRepository(options.db, options.dialect);
@@ -190,7 +199,8 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       // retry, or a sheet that vanished or shrank between our steps (the next try reads it again)
       const ambiguous = failure.kind === 'retry' && failure.ambiguous;
       const attempt = Math.max(...batch.responses.map((r) => r.attempts)) + 1;
-      const delay = backoffDelayMs(attempt, random, backoff);
+      const backoffDelay = backoffDelayMs(attempt, random, backoff);
+      const delay = ambiguous ? Math.max(backoffDelay, ambiguousSettleMs) : backoffDelay;
       if (failure.kind === 'retry' && failure.rateLimited) {
         coolDownUntil = Math.max(coolDownUntil, nowMs() + delay);
       }
