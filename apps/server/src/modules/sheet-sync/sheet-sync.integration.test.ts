@@ -440,7 +440,11 @@ describeEachDialect('sheet sync worker', (dialect) => {
       const spreadsheetId = await slow.createSpreadsheet([
         { title: 'Sheet1', rows: [[...FIELDS.map((f) => f.label), 'Timestamp', 'Response ID']] },
       ]);
-      const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+      const form = await insertForm(database, ownerId, {
+        spreadsheetId,
+        sheetName: 'Sheet1',
+        fields: FIELDS,
+      });
       const ids = [
         await insertResponse(database, form.id, { Name: 'Late', Comment: 'one' }),
         await insertResponse(database, form.id, { Name: 'Late', Comment: 'two' }),
