@@ -243,7 +243,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const submissions = createSubmissionsService({
     access,
-    responses: createResponsesRepository(database.db),
+    responses: createResponsesRepository(database.db, database.writer),
     uploads,
     log: app.log,
     onStored: () => sheetSync.notify(),

@@ -7,12 +7,19 @@ import type { Config } from '../config/config.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { type SqliteWriterThread, startSqliteWriterThread } from './sqlite-writer-thread.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * SQLite on a file: a second connection on its own thread for group-commit writes, so a commit's disk
+   * flush does not stop the server (db/sqlite-writer-thread.ts). Absent on PostgreSQL, whose driver is
+   * asynchronous anyway, and for in-memory SQLite, which a second connection could not see.
+   */
+  writer?: SqliteWriterThread;
   close(): Promise<void>;
 }
 
@@ -39,7 +46,17 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  if (database.file === ':memory:') return { db, kind: 'sqlite', close: () => db.destroy() };
+  const writer = startSqliteWriterThread(database.file);
+  return {
+    db,
+    kind: 'sqlite',
+    writer,
+    close: async () => {
+      await writer.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */

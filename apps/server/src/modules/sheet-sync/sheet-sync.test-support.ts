@@ -222,6 +222,7 @@ export const silentLog = { info() {}, warn() {}, error() {} };
 /** Fast pacing and backoff for tests. */
 export const FAST = {
   pollMs: 10,
+  idleClaimGapMs: 0,
   perSpreadsheetMinIntervalMs: 0,
   writesPerMinute: 100_000,
   readsPerMinute: 100_000,

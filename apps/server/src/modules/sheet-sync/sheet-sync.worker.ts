@@ -29,6 +29,12 @@ export interface SheetSyncWorkerOptions {
   leaseMs?: number;
   /** Idle wait between polls when there is nothing to do. */
   pollMs?: number;
+  /**
+   * The shortest wait after a round that wrote nothing, which no notify can cut short. A claim scans the
+   * backlog; under a burst every stored response wakes the loop, and while the only spreadsheets with
+   * pending rows are being paced each of those claims would find nothing (200 ms by default).
+   */
+  idleClaimGapMs?: number;
   /** At most one write per spreadsheet in this interval. */
   perSpreadsheetMinIntervalMs?: number;
   /** Responses claimed per round. */
@@ -85,6 +91,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   const random = options.random ?? Math.random;
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 500;
+  const idleClaimGapMs = Math.min(options.idleClaimGapMs ?? 200, pollMs);
   const batchSize = options.batchSize ?? 500;
   const maxRows = options.maxRowsPerAppend ?? DEFAULT_MAX_ROWS_PER_APPEND;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
@@ -292,9 +299,11 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       const worked = summary !== undefined && summary.claimed > summary.released;
       if (!worked) {
         const pacedMs = pacer.nextFreeInMs(nowMs());
-        await sleep(
-          summary && summary.released > 0 && pacedMs !== undefined ? Math.min(pollMs, pacedMs) : pollMs,
-        );
+        const waitMs =
+          summary && summary.released > 0 && pacedMs !== undefined ? Math.min(pollMs, pacedMs) : pollMs;
+        const gapMs = Math.min(idleClaimGapMs, waitMs);
+        if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+        if (running && waitMs > gapMs) await sleep(waitMs - gapMs);
       }
     }
   }

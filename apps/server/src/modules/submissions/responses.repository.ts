@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { Database, ResponsesTable } from '../../db/schema.js';
+import type { SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
 import type { IdempotentStore, StoredReceipt } from './idempotency.js';
 
 export type NewResponseRow = Omit<
@@ -25,13 +26,16 @@ const MAX_RESPONSES_PER_COMMIT = 500;
  * Writing respondents' submissions. New rows start in sync state 'pending'. Concurrent submissions are
  * committed together (db/group-commit.ts): one multi-row INSERT, one transaction, one flush to disk.
  */
-export function createResponsesRepository(db: Kysely<Database>): IdempotentStore<NewResponseRow> {
+export function createResponsesRepository(
+  db: Kysely<Database>,
+  writer?: SqliteWriterThread,
+): IdempotentStore<NewResponseRow> {
   const commits = createGroupCommit<NewResponseRow, boolean>({
     maxBatch: MAX_RESPONSES_PER_COMMIT,
     async flushBatch(rows) {
       // One statement is one implicit transaction: when it returns, every row in it is committed. A row whose
       // (form, idempotency key) exists, or repeats an earlier row of this batch, is skipped, not an error.
-      const inserted = await db
+      const insert = db
         .insertInto('responses')
         .values(
           rows.map((row) => ({
@@ -43,8 +47,8 @@ export function createResponsesRepository(db: Kysely<Database>): IdempotentStore
           })),
         )
         .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing())
-        .returning('id')
-        .execute();
+        .returning('id');
+      const inserted = writer ? await writer.execute<{ id: string }>(insert.compile()) : await insert.execute();
       const insertedIds = new Set(inserted.map((row) => row.id));
       return rows.map((row) => insertedIds.has(row.id));
     },
