@@ -196,7 +196,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const clock = overrides.now ? { now: overrides.now } : {};
   // Stored responses reach their sheets through this worker, never from the request (DESIGN.md).
   const sheetSync = createSheetSyncWorker({
-    db: database.db,
+    // Its claims and settlements write hundreds of rows at a time: off the main thread on SQLite.
+    db: database.writeDb,
     dialect: database.kind,
     sheets: google.sheets,
     log: app.log,
@@ -243,7 +244,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const submissions = createSubmissionsService({
     access,
-    responses: createResponsesRepository(database.db, database.writer),
+    responses: createResponsesRepository(database.db, database.writeDb),
     uploads,
     log: app.log,
     onStored: () => sheetSync.notify(),

@@ -7,7 +7,8 @@ import type { Config } from '../config/config.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
-import { type SqliteWriterThread, startSqliteWriterThread } from './sqlite-writer-thread.js';
+import { startSqliteWriterThread } from './sqlite-writer-thread.js';
+import { ThreadSqliteDialect } from './thread-sqlite-dialect.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -15,11 +16,12 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   /**
-   * SQLite on a file: a second connection on its own thread for group-commit writes, so a commit's disk
-   * flush does not stop the server (db/sqlite-writer-thread.ts). Absent on PostgreSQL, whose driver is
-   * asynchronous anyway, and for in-memory SQLite, which a second connection could not see.
+   * For writes that must not stop the server (group commits of submissions, the sheet-sync worker). On a
+   * SQLite file it is a second connection on its own thread, so a commit's disk flush blocks that thread
+   * only (db/sqlite-writer-thread.ts). On PostgreSQL, whose driver is asynchronous anyway, and on in-memory
+   * SQLite, which a second connection could not see, it is `db` itself.
    */
-  writer?: SqliteWriterThread;
+  writeDb: Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export function openDatabase(
     // gets a fresh one; without a listener the 'error' event would crash the whole process.
     pool.on('error', onIdleClientError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, writeDb: db, kind: 'postgres', close: () => db.destroy() };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
@@ -46,13 +48,15 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  if (database.file === ':memory:') return { db, kind: 'sqlite', close: () => db.destroy() };
+  if (database.file === ':memory:') return { db, writeDb: db, kind: 'sqlite', close: () => db.destroy() };
   const writer = startSqliteWriterThread(database.file);
+  const writeDb = new Kysely<Database>({ dialect: new ThreadSqliteDialect(writer) });
   return {
     db,
+    writeDb,
     kind: 'sqlite',
-    writer,
     close: async () => {
+      await writeDb.destroy();
       await writer.close();
       await db.destroy();
     },

@@ -5,8 +5,10 @@ import { createTestDatabase } from '../test/dialects.js';
 import { migrateToLatest } from './database.js';
 import { SqliteWriterError } from './sqlite-writer-thread.js';
 
-describe('SQLite writer thread', () => {
-  const opened: Array<{ close(): Promise<void> }> = [];
+type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+
+describe('SQLite writer thread (DatabaseHandle.writeDb)', () => {
+  const opened: Handle[] = [];
   afterEach(async () => {
     for (const handle of opened.splice(0)) await handle.close();
   });
@@ -15,22 +17,19 @@ describe('SQLite writer thread', () => {
     const handle = await createTestDatabase('sqlite');
     opened.push(handle);
     await migrateToLatest(handle.db);
-    if (!handle.writer) throw new Error('a SQLite file database has a writer thread');
-    return { ...handle, writer: handle.writer };
+    expect(handle.writeDb).not.toBe(handle.db);
+    return handle;
   }
 
-  async function insertOwnerAndForm(handle: Awaited<ReturnType<typeof database>>) {
+  async function formOf(handle: Handle) {
     const ownerId = await insertUser(handle);
-    const form = await insertForm(handle, ownerId, {
-      spreadsheetId: null,
-      sheetName: '',
-      fields: [{ label: 'A' }],
-    });
-    return form.id;
+    return (
+      await insertForm(handle, ownerId, { spreadsheetId: null, sheetName: '', fields: [{ label: 'A' }] })
+    ).id;
   }
 
-  function insertResponse(handle: Awaited<ReturnType<typeof database>>, formRowId: string, key: string) {
-    return handle.db
+  function insertResponse(handle: Handle, formRowId: string, key: string) {
+    return handle.writeDb
       .insertInto('responses')
       .values({
         id: randomUUID(),
@@ -46,48 +45,74 @@ describe('SQLite writer thread', () => {
       .returning('id');
   }
 
+  const storedIds = async (handle: Handle, formRowId: string) =>
+    (await handle.db.selectFrom('responses').select('id').where('form_id', '=', formRowId).execute()).map(
+      (r) => r.id,
+    );
+
   it('commits on its own connection, and the main connection reads the rows once it answered', async () => {
     const handle = await database();
-    const formRowId = await insertOwnerAndForm(handle);
-    const rows = await handle.writer.execute<{ id: string }>(
-      insertResponse(handle, formRowId, 'key-00000001').compile(),
-    );
+    const formRowId = await formOf(handle);
+    const rows = await insertResponse(handle, formRowId, 'key-00000001').execute();
     expect(rows).toHaveLength(1);
-    const stored = await handle.db
-      .selectFrom('responses')
-      .select('id')
-      .where('form_id', '=', formRowId)
-      .execute();
-    expect(stored.map((r) => r.id)).toEqual([rows[0]?.id]);
+    expect(await storedIds(handle, formRowId)).toEqual([rows[0]?.id]);
     // ON CONFLICT DO NOTHING: the same key again inserts nothing and answers no row.
-    expect(await handle.writer.execute(insertResponse(handle, formRowId, 'key-00000001').compile())).toEqual(
-      [],
-    );
+    expect(await insertResponse(handle, formRowId, 'key-00000001').execute()).toEqual([]);
+    // An UPDATE answers how many rows it changed, as on the main connection.
+    const updated = await handle.writeDb
+      .updateTable('responses')
+      .set({ sync_state: 'failed' })
+      .where('form_id', '=', formRowId)
+      .executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
   });
 
   it("rejects a failing statement with SQLite's code, and keeps working", async () => {
     const handle = await database();
-    const error = await handle.writer
-      .execute(insertResponse(handle, 'no-such-form', 'key-00000002').compile())
+    const error = await insertResponse(handle, 'no-such-form', 'key-00000002')
+      .execute()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SqliteWriterError);
     expect((error as SqliteWriterError).code).toBe('SQLITE_CONSTRAINT_FOREIGNKEY');
-    const formRowId = await insertOwnerAndForm(handle);
-    expect(
-      await handle.writer.execute(insertResponse(handle, formRowId, 'key-00000003').compile()),
-    ).toHaveLength(1);
+    const formRowId = await formOf(handle);
+    expect(await insertResponse(handle, formRowId, 'key-00000003').execute()).toHaveLength(1);
   });
 
-  it('close waits for the statements already sent, then refuses new ones', async () => {
+  it('runs a transaction alone on the connection: a rollback undoes it, concurrent writes are kept', async () => {
     const handle = await database();
-    const formRowId = await insertOwnerAndForm(handle);
-    const writes = Array.from({ length: 20 }, (_, i) =>
-      handle.writer.execute(insertResponse(handle, formRowId, `key-close-${i}`).compile()),
+    const formRowId = await formOf(handle);
+    const outside = Promise.all(
+      Array.from({ length: 10 }, (_, i) => insertResponse(handle, formRowId, `key-outside-${i}`).execute()),
     );
-    await handle.writer.close();
-    expect((await Promise.all(writes)).every((rows) => rows.length === 1)).toBe(true);
-    await expect(
-      handle.writer.execute(insertResponse(handle, formRowId, 'key-late-1').compile()),
-    ).rejects.toThrow('the SQLite writer thread has stopped');
+    const rolledBack = handle.writeDb
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('responses')
+          .values({
+            id: randomUUID(),
+            form_id: formRowId,
+            answers_json: '{}',
+            signature_url: null,
+            respondent_id: null,
+            consent: null,
+            idempotency_key: 'key-inside-1',
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('undo');
+      })
+      .catch((e: unknown) => e);
+    await outside;
+    expect(await rolledBack).toEqual(new Error('undo'));
+    const keys = await handle.db
+      .selectFrom('responses')
+      .select('idempotency_key')
+      .where('form_id', '=', formRowId)
+      .execute();
+    expect(keys.map((k) => k.idempotency_key).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `key-outside-${i}`).sort(),
+    );
   });
 });

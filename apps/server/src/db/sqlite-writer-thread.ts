@@ -3,7 +3,9 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 
 /**
- * A second SQLite connection on its own thread, for the group-commit writes of submissions.
+ * A second SQLite connection on its own thread, for the writes that must not stop the server: the group
+ * commits of submissions and the sheet-sync worker's claims and settlements (db/thread-sqlite-dialect.ts
+ * gives it a Kysely face).
  *
  * better-sqlite3 is synchronous: on the main thread, a commit with synchronous=FULL stops the whole server
  * while the disk flushes the WAL (0.3 ms idle, several ms under load), and no request is read, validated or
@@ -15,9 +17,19 @@ import type { CompiledQuery } from 'kysely';
  * The thread's code is plain JavaScript evaluated in the worker, so the same file works from the build,
  * from source (tsx) and under Vitest without a separate entry point.
  */
+/** What a statement answered: its rows (a SELECT or RETURNING), or how many rows it changed. */
+export interface WriterResult<Row> {
+  rows: Row[];
+  changes?: number;
+  lastInsertRowid?: number;
+}
+
 export interface SqliteWriterThread {
-  /** Runs one statement (its own implicit transaction) on the writer thread; resolves after its commit. */
-  execute<Row>(query: CompiledQuery): Promise<Row[]>;
+  /**
+   * Runs one statement on the writer thread; outside an explicit transaction it is its own transaction and
+   * the promise resolves after its commit.
+   */
+  execute<Row>(query: CompiledQuery): Promise<WriterResult<Row>>;
   /** Waits for queued statements, closes the connection and ends the thread. */
   close(): Promise<void>;
 }
@@ -44,8 +56,12 @@ parentPort.on('message', (message) => {
       if (statements.size >= 64) statements.delete(statements.keys().next().value);
       statements.set(message.sql, statement);
     }
-    const rows = statement.reader ? statement.all(message.parameters) : (statement.run(message.parameters), []);
-    parentPort.postMessage({ id: message.id, rows });
+    if (statement.reader) {
+      parentPort.postMessage({ id: message.id, rows: statement.all(message.parameters) });
+    } else {
+      const info = statement.run(message.parameters);
+      parentPort.postMessage({ id: message.id, rows: [], changes: info.changes, lastInsertRowid: Number(info.lastInsertRowid) });
+    }
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: { message: String(error && error.message), code: error && error.code } });
   }
@@ -55,6 +71,8 @@ parentPort.on('message', (message) => {
 interface Reply {
   id: number;
   rows?: unknown[];
+  changes?: number;
+  lastInsertRowid?: number;
   error?: { message: string; code?: string };
 }
 
@@ -72,7 +90,10 @@ export class SqliteWriterError extends Error {
 /** The thread starts on the first write, so a process (or test) that stores no submission never starts it. */
 export function startSqliteWriterThread(file: string): SqliteWriterThread {
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
-  const waiting = new Map<number, { resolve(rows: unknown[]): void; reject(error: unknown): void }>();
+  const waiting = new Map<
+    number,
+    { resolve(result: WriterResult<unknown>): void; reject(error: unknown): void }
+  >();
   let nextId = 1;
   let failure: Error | undefined;
   let thread: { worker: Worker; exited: Promise<void> } | undefined;
@@ -91,7 +112,12 @@ export function startSqliteWriterThread(file: string): SqliteWriterThread {
       if (!entry) return;
       waiting.delete(reply.id);
       if (reply.error) entry.reject(new SqliteWriterError(reply.error.message, reply.error.code));
-      else entry.resolve(reply.rows ?? []);
+      else
+        entry.resolve({
+          rows: reply.rows ?? [],
+          changes: reply.changes,
+          lastInsertRowid: reply.lastInsertRowid,
+        });
     });
     worker.on('error', (error) => failAll(error));
     worker.on('exit', () => failAll(failure ?? new Error('the SQLite writer thread has stopped')));
@@ -99,13 +125,13 @@ export function startSqliteWriterThread(file: string): SqliteWriterThread {
   }
 
   return {
-    execute<Row>(query: CompiledQuery): Promise<Row[]> {
+    execute<Row>(query: CompiledQuery): Promise<WriterResult<Row>> {
       if (failure) return Promise.reject(failure);
       thread ??= start();
       const { worker } = thread;
       const id = nextId++;
-      return new Promise<Row[]>((resolve, reject) => {
-        waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      return new Promise<WriterResult<Row>>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (result: WriterResult<unknown>) => void, reject });
         worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
       });
     },

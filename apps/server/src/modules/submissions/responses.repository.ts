@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { Database, ResponsesTable } from '../../db/schema.js';
-import type { SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
 import type { IdempotentStore, StoredReceipt } from './idempotency.js';
 
 export type NewResponseRow = Omit<
@@ -28,14 +27,15 @@ const MAX_RESPONSES_PER_COMMIT = 500;
  */
 export function createResponsesRepository(
   db: Kysely<Database>,
-  writer?: SqliteWriterThread,
+  /** Where the group commits run (DatabaseHandle.writeDb: off the main thread on SQLite); default `db`. */
+  writeDb: Kysely<Database> = db,
 ): IdempotentStore<NewResponseRow> {
   const commits = createGroupCommit<NewResponseRow, boolean>({
     maxBatch: MAX_RESPONSES_PER_COMMIT,
     async flushBatch(rows) {
       // One statement is one implicit transaction: when it returns, every row in it is committed. A row whose
       // (form, idempotency key) exists, or repeats an earlier row of this batch, is skipped, not an error.
-      const insert = db
+      const inserted = await writeDb
         .insertInto('responses')
         .values(
           rows.map((row) => ({
@@ -47,8 +47,8 @@ export function createResponsesRepository(
           })),
         )
         .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing())
-        .returning('id');
-      const inserted = writer ? await writer.execute<{ id: string }>(insert.compile()) : await insert.execute();
+        .returning('id')
+        .execute();
       const insertedIds = new Set(inserted.map((row) => row.id));
       return rows.map((row) => insertedIds.has(row.id));
     },
