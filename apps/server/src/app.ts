@@ -77,7 +77,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   let log: FastifyInstance['log'] | undefined;
   const database =
     overrides.database ??
-    openDatabase(config.database, (error) => log?.warn({ err: error }, 'idle database connection lost'));
+    openDatabase(config.database, (error) =>
+      log?.warn({ err: error }, 'database connection lost; the next query opens a new one'),
+    );
   await migrateToLatest(database.db);
 
   const app = Fastify({

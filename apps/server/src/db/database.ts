@@ -31,13 +31,14 @@ export interface DatabaseHandle {
  */
 export function openDatabase(
   database: Config['database'],
-  onIdleClientError: (error: Error) => void = () => {},
+  /** Errors no query sees: a PostgreSQL idle connection dropped, the SQLite writer thread died. */
+  onBackgroundError: (error: Error) => void = () => {},
 ): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle connection can die (server restart, admin termination). pg drops it and the next query
     // gets a fresh one; without a listener the 'error' event would crash the whole process.
-    pool.on('error', onIdleClientError);
+    pool.on('error', onBackgroundError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, writeDb: db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -49,7 +50,7 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   if (database.file === ':memory:') return { db, writeDb: db, kind: 'sqlite', close: () => db.destroy() };
-  const writer = startSqliteWriterThread(database.file);
+  const writer = startSqliteWriterThread(database.file, onBackgroundError);
   const writeDb = new Kysely<Database>({ dialect: new ThreadSqliteDialect(writer) });
   return {
     db,

@@ -8,3 +8,13 @@ export function isUniqueViolation(error: unknown): boolean {
   const { code } = error as { code: unknown };
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * Whether a database error is a constraint violation of a row (unique, foreign key, not null, check): the
+ * row's fault, not the database's. PostgreSQL SQLSTATE class 23; SQLite's SQLITE_CONSTRAINT_* codes.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return typeof code === 'string' && (/^23[0-9A-Z]{3}$/.test(code) || code.startsWith('SQLITE_CONSTRAINT'));
+}

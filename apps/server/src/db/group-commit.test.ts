@@ -78,15 +78,26 @@ describe('group commit', () => {
     await expect(short.write(1)).rejects.toThrow('group commit: 0 results for 1 writes');
   });
 
-  it('drain waits for queued and running flushes, and the committer keeps working afterwards', async () => {
+  it("fails the whole batch at once when the failure is not an item's fault", async () => {
+    const store = recordingStore({ failOn: 2 });
+    const commits = createGroupCommit({
+      flushBatch: store.flushBatch,
+      maxBatch: 100,
+      isItemFailure: () => false,
+    });
+    const outcomes = await Promise.allSettled([1, 2, 3].map((n) => commits.write(n)));
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(store.transactions).toEqual([[1, 2, 3]]);
+    // And keeps working for the writes that come next.
+    await expect(commits.write(4)).resolves.toBe(40);
+  });
+
+  it('keeps working after a flush, for writes that arrive later', async () => {
     const store = recordingStore({ delayMs: 10 });
     const commits = createGroupCommit({ flushBatch: store.flushBatch, maxBatch: 100 });
-    void commits.write(1);
-    void commits.write(2);
-    await commits.drain();
-    expect(store.committed).toEqual([1, 2]);
+    await Promise.all([commits.write(1), commits.write(2)]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await expect(commits.write(3)).resolves.toBe(30);
-    await commits.drain();
     expect(store.transactions).toEqual([[1, 2], [3]]);
   });
 });

@@ -9,21 +9,25 @@
  * by themselves to what arrived during the previous flush (about a millisecond). No timer adds latency.
  *
  * Every caller's promise settles only after its batch committed (or failed), so a caller never acknowledges
- * a write that is not durable. If a batch fails, its writes are retried one by one, so one bad row (say, a
- * form deleted a moment ago) fails only its own request.
+ * a write that is not durable. If a batch fails because of a row (say, a form deleted a moment ago breaks a
+ * foreign key), its writes are retried one by one, so that row fails only its own request.
  */
 export interface GroupCommitOptions<Item, Result> {
   /** Writes the items in ONE transaction and answers one result per item, in order. */
   flushBatch(items: readonly Item[]): Promise<Result[]>;
   /** The most items in one transaction (keeps statements under the databases' parameter limits). */
   maxBatch: number;
+  /**
+   * Whether a failed batch may be the fault of one of its items (a constraint), so retrying them one by one
+   * isolates it. Other failures (disk full, database busy or gone) fail the whole batch at once: retrying
+   * hundreds of writes one by one would only hold up everyone queued behind them. Default: always.
+   */
+  isItemFailure?(error: unknown): boolean;
 }
 
 export interface GroupCommit<Item, Result> {
   /** Resolves once `item` is committed, with its result; rejects with the error of its own write. */
   write(item: Item): Promise<Result>;
-  /** Resolves when everything written so far has been flushed (for shutdown). */
-  drain(): Promise<void>;
 }
 
 interface Pending<Item, Result> {
@@ -55,8 +59,9 @@ export function createGroupCommit<Item, Result>(
       }
       for (const [index, entry] of batch.entries()) entry.resolve(results[index] as Result);
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
+      const isolate = options.isItemFailure?.(error) ?? true;
+      if (batch.length === 1 || !isolate) {
+        for (const entry of batch) entry.reject(error);
         return;
       }
       // Isolate the failure: each write gets its own transaction and its own outcome.
@@ -79,9 +84,6 @@ export function createGroupCommit<Item, Result>(
         queue.push({ item, resolve, reject });
         start();
       });
-    },
-    async drain() {
-      while (running) await running;
     },
   };
 }

@@ -78,41 +78,24 @@ describe('SQLite writer thread (DatabaseHandle.writeDb)', () => {
     expect(await insertResponse(handle, formRowId, 'key-00000003').execute()).toHaveLength(1);
   });
 
-  it('runs a transaction alone on the connection: a rollback undoes it, concurrent writes are kept', async () => {
+  it('refuses transactions, which would hold the write lock while the main thread works', async () => {
     const handle = await database();
     const formRowId = await formOf(handle);
-    const outside = Promise.all(
-      Array.from({ length: 10 }, (_, i) => insertResponse(handle, formRowId, `key-outside-${i}`).execute()),
-    );
-    const rolledBack = handle.writeDb
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .insertInto('responses')
-          .values({
-            id: randomUUID(),
-            form_id: formRowId,
-            answers_json: '{}',
-            signature_url: null,
-            respondent_id: null,
-            consent: null,
-            idempotency_key: 'key-inside-1',
-            created_at: new Date().toISOString(),
-          })
-          .execute();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        throw new Error('undo');
-      })
-      .catch((e: unknown) => e);
-    await outside;
-    expect(await rolledBack).toEqual(new Error('undo'));
-    const keys = await handle.db
-      .selectFrom('responses')
-      .select('idempotency_key')
-      .where('form_id', '=', formRowId)
-      .execute();
-    expect(keys.map((k) => k.idempotency_key).sort()).toEqual(
-      Array.from({ length: 10 }, (_, i) => `key-outside-${i}`).sort(),
-    );
+    await expect(
+      handle.writeDb
+        .transaction()
+        .execute(async (trx) => insertResponse(handle, formRowId, 'key-trx-1').execute()),
+    ).rejects.toThrow('transactions are not supported on the SQLite writer thread');
+    expect(await storedIds(handle, formRowId)).toEqual([]);
+    // The connection is free again.
+    expect(await insertResponse(handle, formRowId, 'key-after-trx').execute()).toHaveLength(1);
+  });
+
+  it('refuses writes once the database is closed, even if the thread never started', async () => {
+    const handle = await database();
+    const formRowId = await formOf(handle);
+    opened.splice(opened.indexOf(handle), 1);
+    await handle.close();
+    await expect(insertResponse(handle, formRowId, 'key-late-1').execute()).rejects.toThrow();
   });
 });

@@ -50,12 +50,15 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
+    // Least recently used first out; room for the group commit's 500 batch sizes and the worker's queries.
     let statement = statements.get(message.sql);
-    if (!statement) {
+    if (statement) {
+      statements.delete(message.sql);
+    } else {
       statement = db.prepare(message.sql);
-      if (statements.size >= 64) statements.delete(statements.keys().next().value);
-      statements.set(message.sql, statement);
+      if (statements.size >= 1024) statements.delete(statements.keys().next().value);
     }
+    statements.set(message.sql, statement);
     if (statement.reader) {
       parentPort.postMessage({ id: message.id, rows: statement.all(message.parameters) });
     } else {
@@ -87,25 +90,32 @@ export class SqliteWriterError extends Error {
   }
 }
 
-/** The thread starts on the first write, so a process (or test) that stores no submission never starts it. */
-export function startSqliteWriterThread(file: string): SqliteWriterThread {
+/**
+ * The thread starts on the first write, so a process (or test) that stores no submission never starts it.
+ * If it dies (it should not: a native crash, or the file could not be opened), the writes it held are
+ * rejected, `onError` is told, and the next write starts a new thread.
+ */
+export function startSqliteWriterThread(
+  file: string,
+  onError: (error: Error) => void = () => {},
+): SqliteWriterThread {
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   const waiting = new Map<
     number,
     { resolve(result: WriterResult<unknown>): void; reject(error: unknown): void }
   >();
   let nextId = 1;
-  let failure: Error | undefined;
+  let closed = false;
   let thread: { worker: Worker; exited: Promise<void> } | undefined;
 
-  const failAll = (error: Error) => {
-    failure = error;
+  const rejectAll = (error: Error) => {
     for (const entry of waiting.values()) entry.reject(error);
     waiting.clear();
   };
 
   function start() {
     const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { file, driverPath } });
+    let crash: Error | undefined;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (reply: Reply) => {
       const entry = waiting.get(reply.id);
@@ -119,14 +129,22 @@ export function startSqliteWriterThread(file: string): SqliteWriterThread {
           lastInsertRowid: reply.lastInsertRowid,
         });
     });
-    worker.on('error', (error) => failAll(error));
-    worker.on('exit', () => failAll(failure ?? new Error('the SQLite writer thread has stopped')));
+    worker.on('error', (error) => {
+      crash = error;
+    });
+    worker.on('exit', (code) => {
+      if (thread?.worker === worker) thread = undefined;
+      if (closed) return rejectAll(new Error('the SQLite writer thread has stopped'));
+      const error = crash ?? new Error(`the SQLite writer thread stopped unexpectedly (exit code ${code})`);
+      rejectAll(error);
+      onError(error);
+    });
     return { worker, exited };
   }
 
   return {
     execute<Row>(query: CompiledQuery): Promise<WriterResult<Row>> {
-      if (failure) return Promise.reject(failure);
+      if (closed) return Promise.reject(new Error('the SQLite writer thread has stopped'));
       thread ??= start();
       const { worker } = thread;
       const id = nextId++;
@@ -136,9 +154,11 @@ export function startSqliteWriterThread(file: string): SqliteWriterThread {
       });
     },
     async close() {
+      closed = true;
       if (!thread) return;
-      if (!failure) thread.worker.postMessage({ close: true });
-      await thread.exited;
+      const { worker, exited } = thread;
+      worker.postMessage({ close: true });
+      await exited;
     },
   };
 }

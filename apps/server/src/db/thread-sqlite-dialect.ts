@@ -1,5 +1,5 @@
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -13,8 +13,8 @@ import type { SqliteWriterThread } from './sqlite-writer-thread.js';
  * introspector come from SqliteDialect), but every statement runs on the thread and its promise settles when
  * the thread answers, so the main thread never waits for SQLite or the disk.
  *
- * The thread holds one connection. As in Kysely's own SQLite driver, a mutex gives it to one query or one
- * transaction at a time, so a transaction's statements are never interleaved with anyone else's.
+ * The thread holds one connection; as in Kysely's own SQLite driver, a mutex gives it to one query at a time.
+ * Transactions are refused (see beginTransaction).
  */
 export class ThreadSqliteDialect extends SqliteDialect {
   readonly #writer: SqliteWriterThread;
@@ -69,17 +69,19 @@ class ThreadSqliteDriver implements Driver {
     return this.#connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+  /**
+   * Refused: between BEGIN and COMMIT the thread would hold SQLite's write lock while the main thread runs
+   * the transaction's JavaScript, and a write on the main connection would then wait for that lock inside
+   * SQLite's synchronous busy handler, freezing the very thread that must send COMMIT. Single statements
+   * (each its own transaction, like the group commit's multi-row INSERT) are all this connection runs.
+   */
+  async beginTransaction(_connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
+    throw new Error('transactions are not supported on the SQLite writer thread: use the main connection');
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
-  }
+  async commitTransaction(): Promise<void> {}
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
-  }
+  async rollbackTransaction(): Promise<void> {}
 
   async releaseConnection(): Promise<void> {
     const unlock = this.#unlock;

@@ -23,6 +23,8 @@ export async function healthRoutes(
     async (request) => {
       try {
         await sql`select 1`.execute(deps.database.db);
+        // On SQLite the writes of submissions go through the writer thread: check it answers too.
+        if (deps.database.writeDb !== deps.database.db) await sql`select 1`.execute(deps.database.writeDb);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable');

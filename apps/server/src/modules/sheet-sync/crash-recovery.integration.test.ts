@@ -335,7 +335,7 @@ describeEachDialect('crash recovery: SIGKILL mid-load', (dialect: Dialect) => {
     await waitForAcked(150);
     let landed = false;
     let freezes = 0;
-    for (let attempt = 1; attempt <= 5 && !landed && !loadDone; attempt++) {
+    for (let attempt = 1; attempt <= 5 && !landed; attempt++) {
       freezes = attempt;
       await settledFiles(sheetDir); // not in the middle of an earlier write
       const before = sheetFiles(sheetDir);

@@ -41,7 +41,7 @@ describeEachDialect('sheet sync claims', (dialect) => {
         for (let i = 0; i < 20; i++) await insertResponse(database, form.id, { n: String(i) });
       }
     }
-    const repo = createSheetSyncRepository(database.db, dialect);
+    const repo = createSheetSyncRepository(database.writeDb, dialect);
     const holders = new Map<string, string>();
     const overlaps: string[] = [];
     const claimsPerWorker = new Map<string, number>();

@@ -484,6 +484,24 @@ describeEachDialect('sheet sync worker', (dialect) => {
     }
   });
 
+  it('spaces idle claims, yet a notify that comes during the gap still wakes the loop', async () => {
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Sheet1' }]);
+    const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+    const w = worker({ pollMs: 10_000, idleClaimGapMs: 300 });
+    w.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the first round found nothing: in its gap now
+      const id = await insertResponse(database, form.id, { Name: 'Gap' });
+      w.notify();
+      const started = Date.now();
+      await eventually(async () => (await responseRows(database, [id]))[0]?.sync_state === 'synced', 5_000);
+      // Woken when the 300 ms gap ends, not when the 10 s poll comes round.
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await w.stop();
+    }
+  });
+
   if (dialect === 'postgres') {
     it('two workers on PostgreSQL write 200 responses, each exactly once', async () => {
       const spreadsheetIds = await Promise.all(

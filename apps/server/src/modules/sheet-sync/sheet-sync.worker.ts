@@ -112,6 +112,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let current: Promise<RunSummary> | undefined;
+  let notifiedDuringGap = false;
 
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -302,8 +303,10 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         const waitMs =
           summary && summary.released > 0 && pacedMs !== undefined ? Math.min(pollMs, pacedMs) : pollMs;
         const gapMs = Math.min(idleClaimGapMs, waitMs);
+        notifiedDuringGap = false;
         if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-        if (running && waitMs > gapMs) await sleep(waitMs - gapMs);
+        // A notify that came during the gap ends the wait here; otherwise sleep until the poll or a notify.
+        if (running && !notifiedDuringGap && waitMs > gapMs) await sleep(waitMs - gapMs);
       }
     }
   }
@@ -324,6 +327,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     },
     runOnce,
     notify() {
+      notifiedDuringGap = true;
       wake?.();
     },
   };

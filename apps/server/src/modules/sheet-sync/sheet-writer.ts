@@ -177,7 +177,9 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
   }
   if (pending.length === 0) return { syncedIds: alreadyPresentIds, alreadyPresentIds, lostIds: [] };
 
-  // 5. Still ours? (renews the lease so the append has a full lease of time)
+  // 5. Wait for the write budget first, then check the claim is still ours and renew the lease: the wait
+  // can last up to a minute, and a lease confirmed before it could run out before the append is sent.
+  await gate('write');
   const held = new Set(await deps.confirmClaim(pending.map((p) => p.response.id)));
   const lostIds = pending.filter((p) => !held.has(p.response.id)).map((p) => p.response.id);
   pending = pending.filter((p) => held.has(p.response.id));
@@ -185,7 +187,12 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
 
   // 6. One append for the batch.
   const rows = pending.map((p) => plan.toRow(p.values));
-  const result = await step('append', 'write', () => sheets.appendValues(spreadsheetId, title, rows));
+  let result: Awaited<ReturnType<typeof sheets.appendValues>>;
+  try {
+    result = await sheets.appendValues(spreadsheetId, title, rows); // gated in step 5
+  } catch (error) {
+    throw new SheetStepError('append', error);
+  }
   return {
     syncedIds: [...alreadyPresentIds, ...pending.map((p) => p.response.id)],
     alreadyPresentIds,

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { isConstraintViolation } from '../../db/errors.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { Database, ResponsesTable } from '../../db/schema.js';
 import type { IdempotentStore, StoredReceipt } from './idempotency.js';
@@ -32,6 +33,7 @@ export function createResponsesRepository(
 ): IdempotentStore<NewResponseRow> {
   const commits = createGroupCommit<NewResponseRow, boolean>({
     maxBatch: MAX_RESPONSES_PER_COMMIT,
+    isItemFailure: isConstraintViolation,
     async flushBatch(rows) {
       // One statement is one implicit transaction: when it returns, every row in it is committed. A row whose
       // (form, idempotency key) exists, or repeats an earlier row of this batch, is skipped, not an error.
