@@ -84,7 +84,7 @@ describe('SQLite writer thread (DatabaseHandle.writeDb)', () => {
     await expect(
       handle.writeDb
         .transaction()
-        .execute(async (trx) => insertResponse(handle, formRowId, 'key-trx-1').execute()),
+        .execute(async () => insertResponse(handle, formRowId, 'key-trx-1').execute()),
     ).rejects.toThrow('transactions are not supported on the SQLite writer thread');
     expect(await storedIds(handle, formRowId)).toEqual([]);
     // The connection is free again.
