@@ -12,8 +12,9 @@
 //     synchronous=FULL) in a temporary DATA_DIR, logging at info (one JSON line per request, sent to
 //     /dev/null here as a log shipper would take it), the sheet-sync worker on or off (--sync), and the public
 //     rate limits raised (every request comes from one IP).
-// Each round runs bare then sheetforms. After each run the server is stopped and its rows counted: every 2xx
-// must have its row (a 201 is only sent after the commit) and no row may exist without its 2xx.
+// Each round runs bare then sheetforms. After each run the server is stopped and every 2xx answer's id is
+// looked up in its database: each must have its row (a 201 is only sent after the commit), and no more rows
+// may exist than 2xx answers plus the requests in flight when the load stopped.
 // Reports requests per second, p50/p99 latency, non-2xx and errors, the server's peak memory (RSS) and the
 // ratio to the bare route.
 import { spawn } from 'node:child_process';
@@ -88,8 +89,9 @@ async function runBare() {
     await exited;
     const db = new Database(path.join(dir, 'bare.db'), { readonly: true });
     const rows = db.prepare('SELECT count(*) AS n FROM responses').get().n;
+    const reconciled = reconcile(run, db, 'responses', rows);
     db.close();
-    return { ...run, ...reconcile(run, rows) };
+    return { ...run, ...reconciled };
   } finally {
     child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
@@ -112,26 +114,40 @@ async function runSheetForms() {
     const rows = db
       .prepare("SELECT count(*) AS n FROM responses WHERE idempotency_key LIKE 'bench-key-%'")
       .get().n;
+    const reconciled = reconcile(run, db, 'responses', rows);
     db.close();
-    return { ...run, ...reconcile(run, rows) };
+    return { ...run, ...reconciled };
   } finally {
     await server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** A warm-up run, then the measured run; samples the server's resident memory meanwhile. */
+/**
+ * A warm-up run, then the measured run; samples the server's resident memory meanwhile. Every 2xx answer's
+ * id (SheetForms: data.responseId; bare: id) is kept, so each can be looked up in the database afterwards.
+ */
 async function load(name, url, pid) {
+  const acknowledgedIds = [];
   const options = {
     url,
-    method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body,
     idReplacement: true,
     connections: CONNECTIONS,
+    requests: [
+      {
+        method: 'POST',
+        path: new URL(url).pathname,
+        body,
+        onResponse(status, responseBody) {
+          if (status < 200 || status > 299) return;
+          const parsed = JSON.parse(responseBody);
+          acknowledgedIds.push(String(parsed.data?.responseId ?? parsed.id));
+        },
+      },
+    ],
   };
-  let warmup2xx = 0;
-  if (WARMUP > 0) warmup2xx = (await autocannon({ ...options, duration: WARMUP }))['2xx'];
+  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
   await sleep(500);
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -145,23 +161,35 @@ async function load(name, url, pid) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok: result['2xx'],
-    acknowledged: warmup2xx + result['2xx'],
+    acknowledgedIds,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     peakRssMiB: peakRss / 1024 / 1024,
   };
 }
 
+/** How many of `ids` the table holds (looked up by primary key, 500 at a time). */
+function countStored(db, table, ids) {
+  let found = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const placeholders = chunk.map(() => '?').join(',');
+    found += db.prepare(`SELECT count(*) AS n FROM ${table} WHERE id IN (${placeholders})`).get(...chunk).n;
+  }
+  return found;
+}
+
 /**
- * Rows in the database against 2xx answers (warm-up included). Every 2xx must have its row. A row without a 2xx
- * is allowed only for a request still in flight when autocannon stopped (at most one per connection per run:
- * stored, but its answer was never read, so it was never acknowledged).
+ * Every 2xx (warm-up included) must have its row, looked up by the id it answered. A row without a 2xx is
+ * allowed only for a request still in flight when autocannon stopped (at most one per connection per run:
+ * stored, but its answer never read, so never acknowledged).
  */
-function reconcile(run, rows) {
+function reconcile(run, db, table, rows) {
+  const stored = countStored(db, table, run.acknowledgedIds);
   return {
     rows,
-    missing: Math.max(0, run.acknowledged - rows),
-    extra: Math.max(0, rows - run.acknowledged),
+    missing: run.acknowledgedIds.length - stored,
+    extra: Math.max(0, rows - run.acknowledgedIds.length),
     inFlightAtStop: (WARMUP > 0 ? 2 : 1) * CONNECTIONS,
   };
 }
