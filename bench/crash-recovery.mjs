@@ -35,6 +35,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
+  appendedResponseIds,
+  freezeWhenSheetGrows,
+  settledFiles,
+  sheetFiles,
+} from './support/emulator-files.mjs';
+import {
   columnCounts,
   control,
   createSheetForm,
@@ -423,7 +429,7 @@ async function run() {
       kill.freezes = attempt;
       await settledFiles(dir); // not in the middle of an earlier write
       const before = sheetFiles(dir);
-      if (!(await freezeWhenSheetGrows(dir, before))) return false;
+      if (!(await freezeWhenSheetGrows(server.child, dir, before))) return false;
       await settledFiles(dir);
       const appended = appendedResponseIds(dir, before);
       let states = new Map();
@@ -445,31 +451,6 @@ async function run() {
     }
     killNow(kill);
     return false;
-  }
-
-  function freezeWhenSheetGrows(dir, before) {
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (grew) => {
-        if (done) return;
-        done = true;
-        if (grew) server.child.kill('SIGSTOP');
-        watcher.close();
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(grew);
-      };
-      const check = () => {
-        try {
-          for (const [name, size] of sheetFiles(dir)) if (size > (before.get(name) ?? 0)) finish(true);
-        } catch {
-          // a file renamed under us (compaction): look again on the next event
-        }
-      };
-      const watcher = fs.watch(dir, check);
-      const poll = setInterval(check, 2);
-      const timer = setTimeout(() => finish(false), 15_000);
-    });
   }
 
   /** SIGKILL now (synchronously): clients wait for the restart from here on. */
@@ -510,52 +491,6 @@ async function launch() {
   });
   await control(server.base, 'PUT', '/faults', NORMAL_FAULTS);
   markUp();
-}
-
-/** The sizes of a spreadsheet's row files (one per sheet). */
-function sheetFiles(dir) {
-  const sizes = new Map();
-  for (const name of fs.readdirSync(dir)) {
-    if (name.endsWith('.ndjson')) sizes.set(name, fs.statSync(path.join(dir, name)).size);
-  }
-  return sizes;
-}
-
-/** Waits until the row files stop changing (a frozen process may be inside a long write) and end a line. */
-async function settledFiles(dir) {
-  let previous = '';
-  for (let i = 0; i < 100; i++) {
-    const files = sheetFiles(dir);
-    const sizes = JSON.stringify([...files]);
-    const whole = [...files].every(([name, size]) => {
-      if (size === 0) return true;
-      const byte = Buffer.alloc(1);
-      const fd = fs.openSync(path.join(dir, name), 'r');
-      try {
-        fs.readSync(fd, byte, 0, 1, size - 1);
-      } finally {
-        fs.closeSync(fd);
-      }
-      return byte[0] === 0x0a;
-    });
-    if (sizes === previous && whole) return;
-    previous = sizes;
-    await sleep(10);
-  }
-}
-
-/** The response ids in what was written to the row files since `before`. */
-function appendedResponseIds(dir, before) {
-  const ids = new Set();
-  for (const [name, size] of sheetFiles(dir)) {
-    const from = before.get(name) ?? 0;
-    if (size <= from) continue;
-    const text = fs.readFileSync(path.join(dir, name)).subarray(from).toString('utf8');
-    for (const match of text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)) {
-      ids.add(match[0]);
-    }
-  }
-  return [...ids];
 }
 
 /** The sync states of these responses, read from the database directly (the server may be frozen). */

@@ -17,6 +17,12 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import {
+  appendedResponseIds,
+  freezeWhenSheetGrows,
+  settledFiles,
+  sheetFiles,
+} from '../../../../../bench/support/emulator-files.mjs';
+import {
   columnCounts,
   control,
   createSheetForm,
@@ -70,78 +76,6 @@ async function createPostgresDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-/** The sizes of a spreadsheet's row files (one per sheet). */
-function sheetFiles(dir: string): Map<string, number> {
-  const sizes = new Map<string, number>();
-  for (const name of fs.readdirSync(dir)) {
-    if (name.endsWith('.ndjson')) sizes.set(name, fs.statSync(path.join(dir, name)).size);
-  }
-  return sizes;
-}
-
-/** Waits until the row files stop changing (a frozen process may be inside a long write) and end a line. */
-async function settledFiles(dir: string): Promise<void> {
-  let previous = '';
-  for (let i = 0; i < 100; i++) {
-    const files = sheetFiles(dir);
-    const sizes = JSON.stringify([...files]);
-    const whole = [...files].every(([name, size]) => {
-      if (size === 0) return true;
-      const byte = Buffer.alloc(1);
-      const fd = fs.openSync(path.join(dir, name), 'r');
-      try {
-        fs.readSync(fd, byte, 0, 1, size - 1);
-      } finally {
-        fs.closeSync(fd);
-      }
-      return byte[0] === 0x0a;
-    });
-    if (sizes === previous && whole) return;
-    previous = sizes;
-    await sleep(10);
-  }
-}
-
-/** The response ids in what was written to the row files since `before`. */
-function appendedResponseIds(dir: string, before: Map<string, number>): string[] {
-  const ids = new Set<string>();
-  for (const [name, size] of sheetFiles(dir)) {
-    const from = before.get(name) ?? 0;
-    if (size <= from) continue;
-    const text = fs.readFileSync(path.join(dir, name)).subarray(from).toString('utf8');
-    for (const match of text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)) {
-      ids.add(match[0]);
-    }
-  }
-  return [...ids];
-}
-
-/** SIGSTOPs the server as soon as one of the row files grows; false when none grew within 15 s. */
-function freezeWhenSheetGrows(server: LocalServer, dir: string, before: Map<string, number>) {
-  return new Promise<boolean>((resolve) => {
-    let done = false;
-    const finish = (grew: boolean) => {
-      if (done) return;
-      done = true;
-      if (grew) server.child.kill('SIGSTOP');
-      watcher.close();
-      clearInterval(poll);
-      clearTimeout(timer);
-      resolve(grew);
-    };
-    const check = () => {
-      try {
-        for (const [name, size] of sheetFiles(dir)) if (size > (before.get(name) ?? 0)) finish(true);
-      } catch {
-        // a file renamed under us (compaction): look again
-      }
-    };
-    const watcher = fs.watch(dir, check);
-    const poll = setInterval(check, 2);
-    const timer = setTimeout(() => finish(false), 15_000);
-  });
 }
 
 describeEachDialect('crash recovery: SIGKILL mid-load', (dialect: Dialect) => {
@@ -339,7 +273,7 @@ describeEachDialect('crash recovery: SIGKILL mid-load', (dialect: Dialect) => {
       freezes = attempt;
       await settledFiles(sheetDir); // not in the middle of an earlier write
       const before = sheetFiles(sheetDir);
-      const frozen = await freezeWhenSheetGrows(current(), sheetDir, before);
+      const frozen = await freezeWhenSheetGrows(current().child, sheetDir, before);
       expect(frozen, 'an append reached the sheet within 15 s').toBe(true);
       await settledFiles(sheetDir);
       const appended = appendedResponseIds(sheetDir, before);
