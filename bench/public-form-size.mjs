@@ -12,14 +12,13 @@
 //    (a new browser context each time) in Debian's Chromium through playwright-core, and reports the
 //    median and p95 of the time from navigation start to the first field being visible. The SPA home
 //    page '/' (time to its h1 being visible) is measured in the same run as the baseline.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { percentile, signIn, startServer } from './support/local-server.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const RUNS = Number(args.runs);
@@ -101,32 +100,14 @@ console.log(
 );
 
 // ------------------------------------------------------------------------------------------ load time
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-form-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_LOCAL_MODE: 'true',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
-    DATABASE_URL: '',
-    GOOGLE_CLIENT_ID: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+// The production server, serving the built web app too (the support module turns that off by default).
+const server = await startServer({ dataDir, env: { SERVE_WEB: 'true' } });
+const { base } = server;
 
 let browser;
 try {
-  await waitForHealth();
-  const token = await signIn();
+  const token = await signIn(base);
   const formId = await createForm(token);
 
   browser = await chromium.launch({
@@ -176,8 +157,7 @@ try {
   }
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -212,23 +192,6 @@ async function measure(c) {
   }
 }
 
-async function signIn() {
-  const mint = await fetch(`${base}/__google/__emulator/id-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', name: 'Bench' }),
-  });
-  if (!mint.ok) throw new Error(`emulator did not mint a token: ${mint.status}`);
-  const { idToken } = await mint.json();
-  const res = await fetch(`${base}/api/v1/auth/google`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ idToken }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).data.accessToken;
-}
-
 async function createForm(token) {
   const res = await fetch(`${base}/api/v1/forms`, {
     method: 'POST',
@@ -248,33 +211,4 @@ async function createForm(token) {
   });
   if (res.status !== 201) throw new Error(`create form failed: ${res.status} ${await res.text()}`);
   return (await res.json()).data.formId;
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address();
-      srv.close(() => resolve(p));
-    });
-  });
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
 }

@@ -7,51 +7,28 @@
 // Starts the server from source in local mode (SQLite and the in-process Google emulator in a temporary
 // DATA_DIR, on a free port), signs in through the emulator, creates a 10-row sheet, then sends the
 // requests one after another, alternating the two sheets so both see the same machine conditions.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { control, percentile, signIn, startServer } from './support/local-server.mjs';
 
 const { values: args } = parseArgs({
   options: { requests: { type: 'string', default: '200' }, warmup: { type: 'string', default: '20' } },
 });
 const REQUESTS = Number(args.requests);
 const WARMUP = Number(args.warmup);
-const root = path.resolve(import.meta.dirname, '..');
 
-const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-'));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SERVE_WEB: 'false',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      SHEETS_RATE_LIMIT_PER_MINUTE: '1000000',
-      DATABASE_URL: '',
-      GOOGLE_CLIENT_ID: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+const server = await startServer({ dataDir, entry: 'source' });
+const { base } = server;
 
 try {
-  await waitForHealth();
-  const token = await signIn();
-  const { spreadsheets } = await control('GET', '/spreadsheets');
+  const token = await signIn(base);
+  const { spreadsheets } = await control(base, 'GET', '/spreadsheets');
   const large = spreadsheets.find((s) => s.title === 'Large Dataset');
   if (!large) throw new Error('the seeded "Large Dataset" spreadsheet is missing');
-  const small = await control('POST', '/spreadsheets', {
+  const small = await control(base, 'POST', '/spreadsheets', {
     title: 'Ten Rows',
     sharing: { link: 'edit', people: [] },
     sheets: [
@@ -100,64 +77,11 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 function preview(token, c) {
   const query = new URLSearchParams({ url: c.url, sheet: c.sheet });
   return fetch(`${base}/api/v1/sheets/preview?${query}`, { headers: { authorization: `Bearer ${token}` } });
-}
-
-async function signIn() {
-  const { idToken } = await control('POST', '/id-token', { email: 'bench@example.com', name: 'Bench' });
-  const res = await fetch(`${base}/api/v1/auth/google`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ idToken }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).data.accessToken;
-}
-
-async function control(method, controlPath, body) {
-  const res = await fetch(`${base}/__google/__emulator${controlPath}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`emulator ${method} ${controlPath}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start within 60 s');
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(Math.max(rank, 0), sorted.length - 1)];
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }

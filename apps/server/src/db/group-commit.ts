@@ -75,7 +75,6 @@ export function createGroupCommit<Item, Result>(
       // A write queued after the loop's last check (between its final await and this callback).
       if (queue.length > 0) start();
     });
-    return running;
   };
 
   return {
