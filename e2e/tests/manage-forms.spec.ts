@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Session, seededSpreadsheet, signInViaApi } from '../support/api-session.js';
 import { newOwner } from '../support/sign-in.js';
 

@@ -40,7 +40,7 @@ export function createGroupCommit<Item, Result>(
   options: GroupCommitOptions<Item, Result>,
 ): GroupCommit<Item, Result> {
   const queue: Array<Pending<Item, Result>> = [];
-  let running: Promise<void> | undefined;
+  let flushing = false;
 
   const flushQueue = async () => {
     // Yield once so every request already read from its socket in this turn joins the first batch.
@@ -70,8 +70,10 @@ export function createGroupCommit<Item, Result>(
   };
 
   const start = () => {
-    running ??= flushQueue().finally(() => {
-      running = undefined;
+    if (flushing) return;
+    flushing = true;
+    void flushQueue().finally(() => {
+      flushing = false;
       // A write queued after the loop's last check (between its final await and this callback).
       if (queue.length > 0) start();
     });
