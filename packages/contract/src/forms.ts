@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ResponseItem, ResponseItemSchema } from './responses.js';
 
 /** Spec 001 section 9 and section 3: constants of forms. */
 export const FORM_DUE_DATE = '2025-01-01';
@@ -164,23 +165,19 @@ export const FormUserSchema = z
   .meta({ id: 'FormUser' });
 export type FormUser = z.infer<typeof FormUserSchema>;
 
-/** A stored response as the owner sees it (spec 001 FormResponse). */
-export const FormResponseSchema = z
-  .object({
-    id: z.string(),
-    response: z.record(z.string(), z.string()),
-    createdAt: z.string(),
-    syncState: z.enum(['pending', 'claimed', 'synced', 'failed']),
-    lastError: z.string().nullable(),
-  })
-  .meta({ id: 'FormResponse' });
-export type FormResponse = z.infer<typeof FormResponseSchema>;
+/** A stored response as the owner sees it (spec 001 FormResponse): see ResponseItemSchema. */
+export const FormResponseSchema = ResponseItemSchema;
+export type FormResponse = ResponseItem;
 
-/** GET /forms/{formId} (spec 001 section 7). */
+/**
+ * GET /forms/{formId} (spec 001 section 7). formResponse holds only the newest page (at most
+ * RESPONSES_PAGE.detailLimit); responseCount is the total; GET /forms/{formId}/responses pages the rest.
+ */
 export const FormDetailSchema = z
   .object({
     form: FormSchema,
     formResponse: z.array(FormResponseSchema),
+    responseCount: z.number().int(),
     formUsers: z.array(FormUserSchema),
     formTemplate: z.array(FormTemplateSchema),
   })

@@ -5,3 +5,5 @@ export * from './problem.js';
 export * from './sheets.js';
 export * from './spreadsheet-url.js';
 export * from './submissions.js';
+export * from './responses.js';
+export * from './templates.js';

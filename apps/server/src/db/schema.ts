@@ -106,6 +106,18 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** A document template of a form. `content` is HTML, sanitized with the template allowlist before storage. */
+export interface FormTemplatesTable {
+  id: string;
+  /** forms.id (internal). */
+  form_id: string;
+  name: string;
+  google_docs_url: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -114,4 +126,5 @@ export interface Database {
   form_users: FormUsersTable;
   responses: ResponsesTable;
   uploads: UploadsTable;
+  form_templates: FormTemplatesTable;
 }

@@ -3,6 +3,7 @@ import * as m0001 from './0001-users-and-sessions.js';
 import * as m0002 from './0002-forms.js';
 import * as m0003 from './0003-uploads.js';
 import * as m0004 from './0004-sheet-sync.js';
+import * as m0005 from './0005-templates-and-response-pages.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-forms': m0002,
   '0003-uploads': m0003,
   '0004-sheet-sync': m0004,
+  '0005-templates-and-response-pages': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

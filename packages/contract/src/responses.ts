@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { TemplateEntrySchema } from './templates.js';
+
+/** The responses page and its API (spec 001 section 2 "Responses page", the responses issue). */
+export const RESPONSES_PAGE = {
+  defaultLimit: 50,
+  maxLimit: 200,
+  /** GET /forms/{formId} carries only the newest page of responses; responseCount gives the total. */
+  detailLimit: 50,
+  searchMax: 200,
+} as const;
+
+export const RESPONSES_MESSAGES = {
+  formIdRequired: 'Form ID is required',
+  fetchFailed: 'Failed to fetch form data. Please try again.',
+  loadFailedToast: 'Failed to load form responses',
+  emptyTitle: 'No responses yet',
+  emptyText: 'Responses will appear here once users start submitting the form.',
+  badCursor: 'The page cursor is not valid; reload the responses',
+  badFormat: 'Export format must be csv or xlsx',
+} as const;
+
+export const SyncStateSchema = z.enum(['pending', 'claimed', 'synced', 'failed']);
+export type SyncState = z.infer<typeof SyncStateSchema>;
+
+/** One stored response as the owner reads it (spec 001 FormResponse, plus its sheet sync state). */
+export const ResponseItemSchema = z
+  .object({
+    id: z.string(),
+    /** Field label → answer; `signature` holds the signature image URL when there is one. */
+    response: z.record(z.string(), z.string()),
+    createdAt: z.string(),
+    syncState: SyncStateSchema,
+    /** Why the row has not reached the sheet (failed, or pending after an error); null otherwise. */
+    syncError: z.string().nullable(),
+    formResponseWithTemplate: z.array(TemplateEntrySchema),
+  })
+  .meta({ id: 'ResponseItem' });
+export type ResponseItem = z.infer<typeof ResponseItemSchema>;
+
+/** An ISO 8601 instant with its offset, e.g. 2026-11-25T00:00:00.000Z. */
+const InstantSchema = z.iso.datetime({ offset: true });
+
+/**
+ * GET /forms/{formId}/responses: newest first, keyset-paginated on (created time, id).
+ * `q` matches answers (case-insensitive substring); `from`/`to` bound the created time (inclusive).
+ */
+export const ResponsesQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(RESPONSES_PAGE.maxLimit).default(RESPONSES_PAGE.defaultLimit),
+  cursor: z.string().max(300).optional(),
+  q: z.string().trim().max(RESPONSES_PAGE.searchMax).optional(),
+  from: InstantSchema.optional(),
+  to: InstantSchema.optional(),
+});
+export type ResponsesQuery = z.input<typeof ResponsesQuerySchema>;
+
+export const ResponsesPageSchema = z
+  .object({
+    items: z.array(ResponseItemSchema),
+    /** Opaque; pass it back as `cursor` for the next (older) page. Null on the last page. */
+    nextCursor: z.string().nullable(),
+    /** How many responses match the filters (all pages). */
+    total: z.number().int(),
+  })
+  .meta({ id: 'ResponsesPage' });
+export type ResponsesPage = z.infer<typeof ResponsesPageSchema>;
+
+/** GET /forms/{formId}/responses/export?format=csv|xlsx (same filters as the list). */
+export const ResponsesExportQuerySchema = z.strictObject({
+  format: z.enum(['csv', 'xlsx'], { error: RESPONSES_MESSAGES.badFormat }),
+  q: z.string().trim().max(RESPONSES_PAGE.searchMax).optional(),
+  from: InstantSchema.optional(),
+  to: InstantSchema.optional(),
+});
+export type ResponsesExportQuery = z.input<typeof ResponsesExportQuerySchema>;
+
+/** Columns of the export, in order; field labels (in form order) go between these two groups. */
+export const EXPORT_LEADING_COLUMNS = ['No.', 'Timestamp', 'Response ID'] as const;
+export const EXPORT_TRAILING_COLUMNS = ['Signature', 'Sync state'] as const;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { SHEET_URL_MESSAGES } from './spreadsheet-url.js';
+
+/** Document templates (spec 001 sections 3, 4, 5, 7, 8): stored server-side, sanitized on write. */
+export const TEMPLATE_LIMITS = {
+  nameMax: 200,
+  urlMax: 2048,
+  /** Largest sanitized template HTML the server keeps (bytes, UTF-8); larger gets 413. */
+  contentMaxBytes: 1024 * 1024,
+} as const;
+
+/** Texts of the templates feature (spec 001 section 8), shown by the editor and the responses page. */
+export const TEMPLATE_MESSAGES = {
+  bothRequired: 'Both name and URL are required',
+  nameEmpty: 'Template name cannot be empty',
+  docsUrlInvalid: SHEET_URL_MESSAGES.docsInvalid,
+  added: 'Template added successfully',
+  updated: 'Template updated successfully',
+  deleted: 'Template deleted successfully!',
+  addFailedPrefix: 'Failed to add template: ',
+  updateFailedPrefix: 'Failed to update template: ',
+  deleteFailedPrefix: 'Failed to delete template: ',
+  addedWithoutDetails: 'Template added but details not returned - refresh may be required',
+  tooLarge: 'Template is too large (at most 1 MB of HTML)',
+  notFound: 'Template not found',
+  signedIn: 'Signed in to Google successfully',
+  signedOut: 'Logged out from Google successfully',
+  signInFirst: 'Please sign in to Google first',
+  needSignIn: 'You need to sign in to Google first',
+  notInitialized: 'Google API not initialized. Please try again.',
+  sessionExpired: 'Google session expired. Refreshing authentication...',
+  signInFailedPrefix: 'Google sign-in failed: ',
+  fetchFailedPrefix: 'Failed to fetch document: ',
+  exportFailedPrefix: 'Failed to export document as PDF: ',
+  noDocumentId: 'Could not extract document ID from URL',
+  invalidDocumentUrl: 'Invalid document URL',
+  notInApi: 'Template not found in API data',
+  notInUi: 'Template not found in UI data',
+  pdfExported: 'PDF exported successfully',
+} as const;
+
+/** Texts of PDF export on the responses page (spec 001 section 8). */
+export const PDF_MESSAGES = {
+  generating: 'Generating PDF...',
+  done: 'PDF generated and downloaded successfully',
+  noContent: 'Template has no HTML content to export',
+  failedPrefix: 'Failed to generate PDF: ',
+  needsChromium: 'PDF export needs Chromium (set CHROMIUM_PATH)',
+  busy: 'Too many PDFs are being generated right now. Please try again in a few seconds.',
+  timedOut: 'Generating the PDF took too long. Please try again.',
+} as const;
+/** The PDF success toast closes after 3 s (spec 001 section 9). */
+export const PDF_TOAST_AUTO_CLOSE_MS = 3_000;
+
+/** Google token validity kept by the browser (spec 001 section 9): 30 days. */
+export const GOOGLE_TOKEN_VALIDITY_MS = 2_592_000_000;
+
+/** Placeholders that are not field labels (spec 001 section 9, and the additions). */
+export const BUILT_IN_PLACEHOLDERS = ['date', 'Timestamp', 'Response ID', 'Signature'] as const;
+
+/** POST /forms/{formId}/templates (spec 001 section 7). Content is HTML; the server sanitizes it. */
+export const CreateTemplateBodySchema = z.strictObject({
+  name: z.string().trim().max(TEMPLATE_LIMITS.nameMax).default(''),
+  googleDocsUrl: z.string().trim().max(TEMPLATE_LIMITS.urlMax).default(''),
+  content: z.string().default(''),
+});
+export type CreateTemplateBody = z.input<typeof CreateTemplateBodySchema>;
+
+/** PUT /forms/{formId}/templates/{templateId}: what is sent is changed. */
+export const UpdateTemplateBodySchema = z.strictObject({
+  name: z.string().trim().max(TEMPLATE_LIMITS.nameMax).optional(),
+  googleDocsUrl: z.string().trim().max(TEMPLATE_LIMITS.urlMax).optional(),
+  content: z.string().optional(),
+});
+export type UpdateTemplateBody = z.input<typeof UpdateTemplateBodySchema>;
+
+/** A template entry inside a response (spec 001 section 3): the template filled with that response. */
+export const TemplateEntrySchema = z
+  .object({
+    templateId: z.string(),
+    name: z.string(),
+    content: z.string(),
+    contentWithUserResponse: z.string(),
+  })
+  .meta({ id: 'TemplateEntry' });
+export type TemplateEntry = z.infer<typeof TemplateEntrySchema>;
+
+/** POST /forms/{formId}/responses/{responseId}/pdf: the page's call; it sends no HTML. */
+export const ResponsePdfBodySchema = z.strictObject({
+  templateId: z.string().trim().min(1).max(64),
+});
+export type ResponsePdfBody = z.input<typeof ResponsePdfBodySchema>;
+
+/** POST /forms/{formId}/responses/pdf-zip: 'Download all as PDF' for the selected rows. */
+export const ResponsesPdfZipBodySchema = z.strictObject({
+  templateId: z.string().trim().min(1).max(64),
+  responseIds: z.array(z.string().trim().min(1).max(64)).min(1).max(500),
+});
+export type ResponsesPdfZipBody = z.input<typeof ResponsesPdfZipBodySchema>;
+
+/** POST /forms/html-to-pdf (spec 001 section 7), urlencoded. */
+export const HtmlToPdfBodySchema = z.object({
+  html: z.string().default(''),
+  fileName: z.string().trim().max(TEMPLATE_LIMITS.nameMax).default(''),
+  formId: z.string().trim().min(1, 'Form ID is required').max(64),
+});
+export type HtmlToPdfBody = z.input<typeof HtmlToPdfBodySchema>;
