@@ -54,6 +54,18 @@ export const AuthConfigSchema = z
     googleClientId: z.string(),
     authorizationEndpoint: z.url(),
     scopes: z.array(z.string()),
+    /**
+     * Where the browser reaches Google for document templates with the owner's own token: the Google
+     * Identity Services script (its token client), and the Docs, Sheets and Drive API bases. Google's in
+     * Google mode, the local emulator's in local mode.
+     */
+    googleApis: z.object({
+      tokenClientScriptUrl: z.url(),
+      docsApiUrl: z.url(),
+      sheetsApiUrl: z.url(),
+      driveApiUrl: z.url(),
+      scopes: z.array(z.string()),
+    }),
   })
   .meta({ id: 'AuthConfig' });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
