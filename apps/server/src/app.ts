@@ -32,11 +32,15 @@ import { validateFormRoutes } from './modules/form-access/validate-form.routes.j
 import { createFormUsersRepository } from './modules/form-users/form-users.repository.js';
 import { formUsersRoutes } from './modules/form-users/form-users.routes.js';
 import { createFormUsersService } from './modules/form-users/form-users.service.js';
-import { createFormResponsesRepository } from './modules/forms/form-responses.repository.js';
 import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createCursorCodec } from './modules/responses/response-cursor.js';
+import { createResponsePagesRepository } from './modules/responses/response-pages.repository.js';
+import { createResponseReader } from './modules/responses/response-reader.js';
+import { responsesRoutes } from './modules/responses/responses.routes.js';
+import { createResponsesService } from './modules/responses/responses.service.js';
 import { createSheetSyncRepository } from './modules/sheet-sync/sheet-sync.repository.js';
 import { sheetSyncRoutes } from './modules/sheet-sync/sheet-sync.routes.js';
 import { createSheetSyncService } from './modules/sheet-sync/sheet-sync.service.js';
@@ -49,6 +53,9 @@ import { createStatsService } from './modules/stats/stats.service.js';
 import { createResponsesRepository } from './modules/submissions/responses.repository.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
+import { createTemplatesRepository } from './modules/templates/templates.repository.js';
+import { templatesRoutes } from './modules/templates/templates.routes.js';
+import { createTemplatesService } from './modules/templates/templates.service.js';
 import { createSignatureStorage } from './modules/uploads/signature-storage.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { signatureFileRoutes, signatureUploadRoutes } from './modules/uploads/uploads.routes.js';
@@ -217,9 +224,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   const sheetSyncService = createSheetSyncService(createSheetSyncRepository(database.db, database.kind));
   const formUsersRepository = createFormUsersRepository(database.db);
+  const templatesRepository = createTemplatesRepository(database.db);
+  const responseReader = createResponseReader({
+    pages: createResponsePagesRepository(database.db, database.kind),
+    cursors: createCursorCodec(jwtSecret),
+    timeZone: config.sheetSync.timeZone,
+    ...clock,
+  });
   const forms = createFormsService({
     forms: createFormsRepository(database.db),
-    responses: createFormResponsesRepository(database.db),
+    responses: responseReader,
+    templates: templatesRepository,
     formUsers: formUsersRepository,
     publicUrl: config.publicUrl,
     onSheetSettingsSaved: async (ownerId, formId) => {
@@ -228,6 +243,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...clock,
   });
   const formUsers = createFormUsersService({ forms, users: formUsersRepository, ...clock });
+  const templates = createTemplatesService({ forms, templates: templatesRepository, ...clock });
+  const responses = createResponsesService({ forms, templates: templatesRepository, reader: responseReader });
   const stats = createStatsService({ stats: createStatsRepository(database.db), ...clock });
 
   // The public side: respondents reach forms by public id, with respondent tokens instead of sessions.
@@ -278,6 +295,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await sheetSyncRoutes(api, { sync: sheetSyncService, authenticate, notify: () => sheetSync.notify() });
       await formsRoutes(api, { forms, authenticate });
       await formUsersRoutes(api, { formUsers, authenticate });
+      await templatesRoutes(api, { templates, authenticate });
+      await responsesRoutes(api, { responses, authenticate });
       await statsRoutes(api, { stats, authenticate });
       await validateFormRoutes(api, { access });
       await formLoginRoutes(api, { access, loginPerMinute });

@@ -7,3 +7,4 @@ export * from './spreadsheet-url.js';
 export * from './submissions.js';
 export * from './responses.js';
 export * from './templates.js';
+export * from './template-placeholders.js';

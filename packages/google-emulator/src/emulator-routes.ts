@@ -14,6 +14,8 @@ import {
 } from './google-errors.js';
 import { registerAuthorizeRoutes } from './identity/authorize.routes.js';
 import { registerDiscoveryRoutes } from './identity/discovery.routes.js';
+import { registerRevokeRoutes } from './identity/revoke.routes.js';
+import { registerTokenClientRoutes } from './gsi/token-client.routes.js';
 import { registerPageRoutes } from './pages/page.routes.js';
 import { registerCsvExportRoutes } from './sheets/csv-export.routes.js';
 import { registerSheetsRoutes } from './sheets/sheets.routes.js';
@@ -60,7 +62,11 @@ export async function registerEmulatorRoutes(app: FastifyInstance, services: Emu
     appName: services.config.appName,
     identity: services.identity,
     idTokens: services.idTokens,
+    consents: services.consents,
+    sessions: services.sessions,
   });
+  registerRevokeRoutes(app, { identity: services.identity, consents: services.consents });
+  registerTokenClientRoutes(app, { issuer: services.config.issuer });
   registerTokenRoutes(app, {
     issuer: services.config.issuer,
     identity: services.identity,

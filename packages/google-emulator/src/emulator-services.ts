@@ -3,6 +3,8 @@ import { ServiceAccountRegistry } from './access/service-accounts.js';
 import { DocumentStore } from './docs/document-store.js';
 import type { EmulatorConfig } from './emulator-options.js';
 import { FaultInjector } from './faults/faults.js';
+import { BrowserSessions } from './identity/browser-sessions.js';
+import { ConsentStore } from './identity/consent-store.js';
 import { createIdTokenSigner, type IdTokenSigner } from './identity/id-tokens.js';
 import { IdentityStore } from './identity/identity-store.js';
 import { QuotaTracker } from './quota/quota.js';
@@ -18,6 +20,10 @@ export interface EmulatorServices {
   signingKey: SigningKey;
   identity: IdentityStore;
   idTokens: IdTokenSigner;
+  /** Which scopes each account allowed each client (the consent screen's memory). */
+  consents: ConsentStore;
+  /** Which account each browser is signed in with (cookie sessions, in memory). */
+  sessions: BrowserSessions;
   spreadsheets: SpreadsheetStore;
   documents: DocumentStore;
   serviceAccounts: ServiceAccountRegistry;
@@ -34,6 +40,7 @@ export async function openEmulatorServices(config: EmulatorConfig): Promise<Emul
   const state = await EmulatorState.open(config.dataDir);
   const signingKey = await loadOrCreateSigningKey(state);
   const identity = await IdentityStore.open(state, config.now);
+  const consents = await ConsentStore.open(state);
   const idTokens = createIdTokenSigner({
     signingKey,
     issuer: config.issuer,
@@ -51,6 +58,8 @@ export async function openEmulatorServices(config: EmulatorConfig): Promise<Emul
     signingKey,
     identity,
     idTokens,
+    consents,
+    sessions: new BrowserSessions(),
     spreadsheets,
     documents,
     serviceAccounts,

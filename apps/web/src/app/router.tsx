@@ -23,6 +23,9 @@ const FormGeneratorPage = lazy(() =>
 const FormEditorPage = lazy(() =>
   import('@/features/form-editor/components/form-editor-page').then((m) => ({ default: m.FormEditorPage })),
 );
+const ResponsesPage = lazy(() =>
+  import('@/features/responses/components/responses-page').then((m) => ({ default: m.ResponsesPage })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -93,6 +96,17 @@ export const routes: RouteObject[] = [
                 <title>Edit Form – SheetForms</title>
                 <Loading>
                   <FormEditorPage />
+                </Loading>
+              </>
+            ),
+          },
+          {
+            path: 'responses',
+            element: (
+              <>
+                <title>Responses – SheetForms</title>
+                <Loading>
+                  <ResponsesPage />
                 </Loading>
               </>
             ),

@@ -28,10 +28,11 @@ export const ACCEPTED_SCOPES = {
   docsRead: ['documents', 'documents.readonly', 'drive', 'drive.readonly', 'drive.file'],
 } as const;
 
+// Google's exact messages, link included.
 const INVALID_CREDENTIALS =
-  'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.';
+  'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.';
 const MISSING_CREDENTIAL =
-  'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.';
+  'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.';
 
 /**
  * Works out the caller as Google's front end does: a `key` that is not valid fails first (400

@@ -115,7 +115,7 @@ describe('access rules', () => {
         error: {
           code: 401,
           message:
-            'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+            'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
           status: 'UNAUTHENTICATED',
         },
       });

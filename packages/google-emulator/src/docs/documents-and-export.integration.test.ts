@@ -98,6 +98,14 @@ describe('CSV export URLs, Drive export and Docs', () => {
     expect(text.startsWith('%PDF-1.4')).toBe(true);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
     expect(text).toContain('(For {{Full Name}} & friends) Tj');
+    const plain = await api.call('GET', `/drive/v3/files/${documentId}/export?mimeType=text/plain`, {
+      auth: { key: LOCAL_API_KEY },
+    });
+    expect(plain.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    // Google's text export starts with a UTF-8 byte order mark and ends lines with CRLF.
+    expect(Buffer.from(await plain.arrayBuffer()).toString('hex')).toBe(
+      Buffer.from('\ufeffCertificate\r\nFor {{Full Name}} & friends', 'utf8').toString('hex'),
+    );
     const xref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
     expect(text.slice(xref, xref + 4)).toBe('xref');
   });

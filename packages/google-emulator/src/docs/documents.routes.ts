@@ -5,11 +5,14 @@ import { GoogleApiError } from '../google-errors.js';
 import { cellText } from '../sheets/cells.js';
 import { csvLine } from '../sheets/csv.js';
 import { firstSheet } from '../sheets/range-resolution.js';
+import { applyFieldMask, parseFieldMask } from '../sheets/field-mask.js';
 import { isPlausibleFileId } from '../sheets/spreadsheet-model.js';
 import type { SpreadsheetStore } from '../sheets/spreadsheet-store.js';
+import { documentPdf, documentText } from './document-exports.js';
+import type { DocumentModel } from './document-model.js';
 import { documentResource } from './document-resource.js';
-import type { DocumentStore } from './document-store.js';
-import { htmlToBlocks } from './html-text.js';
+import type { DocumentStore, StoredDocument } from './document-store.js';
+import { htmlToDocumentModel } from './html-to-model.js';
 import { textToPdf } from './pdf.js';
 
 /** What the Drive and Docs routes need. */
@@ -81,24 +84,74 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: DocumentsRou
     });
   });
 
-  app.get<{ Params: { documentId: string } }>('/v1/documents/:documentId', async (request, reply) => {
-    const caller = await guardApiCall(request, deps.guard, {
-      kind: 'read',
-      service: 'docs.googleapis.com',
-      scopes: ACCEPTED_SCOPES.docsRead,
-    });
-    const id = request.params.documentId;
-    const document = isPlausibleFileId(id) ? deps.documents.get(id) : undefined;
-    if (!document) throw GoogleApiError.of(404, 'Requested entity was not found.', 'NOT_FOUND');
-    if (roleFor(caller, document) === 'none') {
-      throw GoogleApiError.of(403, 'The caller does not have permission', 'PERMISSION_DENIED');
-    }
-    return reply.send(documentResource(document));
-  });
+  app.get<{ Params: { documentId: string }; Querystring: Record<string, string | undefined> }>(
+    '/v1/documents/:documentId',
+    async (request, reply) => {
+      const caller = await guardApiCall(request, deps.guard, {
+        kind: 'read',
+        service: 'docs.googleapis.com',
+        scopes: ACCEPTED_SCOPES.docsRead,
+      });
+      const id = request.params.documentId;
+      const document = isPlausibleFileId(id) ? deps.documents.get(id) : undefined;
+      if (!document) throw GoogleApiError.of(404, 'Requested entity was not found.', 'NOT_FOUND');
+      const role = roleFor(caller, document);
+      if (role === 'none') {
+        throw GoogleApiError.of(403, 'The caller does not have permission', 'PERMISSION_DENIED');
+      }
+      const query = request.query;
+      const resource = documentResource(document, modelOf(document), {
+        includeTabsContent: booleanParameter(query.includeTabsContent, 'include_tabs_content'),
+        suggestionsViewMode: suggestionsViewMode(query.suggestionsViewMode, role === 'edit'),
+        canEdit: role === 'edit',
+      });
+      const fields = query.fields;
+      if (fields === undefined || fields === '') return reply.send(resource);
+      const mask = parseFieldMask(fields);
+      if (!mask) throw GoogleApiError.of(400, `Invalid field selection ${fields}`, 'INVALID_ARGUMENT');
+      return reply.send(applyFieldMask(resource, mask));
+    },
+  );
+}
+
+const SUGGESTIONS_VIEW_MODES = ['SUGGESTIONS_INLINE', 'PREVIEW_SUGGESTIONS_ACCEPTED', 'PREVIEW_WITHOUT_SUGGESTIONS'];
+
+/**
+ * The suggestions view mode the reply reports. The default (DEFAULT_FOR_CURRENT_ACCESS) is inline
+ * suggestions for editors and a preview without them for viewers, as in Docs.
+ */
+function suggestionsViewMode(value: string | undefined, canEdit: boolean): string {
+  if (value === undefined || value === '' || value === 'DEFAULT_FOR_CURRENT_ACCESS') {
+    return canEdit ? 'SUGGESTIONS_INLINE' : 'PREVIEW_WITHOUT_SUGGESTIONS';
+  }
+  if (SUGGESTIONS_VIEW_MODES.includes(value)) return value;
+  throw GoogleApiError.of(
+    400,
+    `Invalid value at 'suggestions_view_mode' (type.googleapis.com/google.apps.docs.v1.SuggestionsViewMode), "${value}"`,
+    'INVALID_ARGUMENT',
+  );
+}
+
+function booleanParameter(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw GoogleApiError.of(400, `Invalid value at '${name}' (TYPE_BOOL), "${value}"`, 'INVALID_ARGUMENT');
+}
+
+// Stored documents never change (they are created and deleted whole), so each is parsed once.
+const models = new WeakMap<StoredDocument, DocumentModel>();
+
+function modelOf(document: StoredDocument): DocumentModel {
+  let model = models.get(document);
+  if (!model) {
+    model = htmlToDocumentModel(document.html);
+    models.set(document, model);
+  }
+  return model;
 }
 
 type VisibleFile =
-  | { kind: 'document'; id: string; title: string; html: string }
+  | { kind: 'document'; id: string; title: string; document: StoredDocument }
   | { kind: 'spreadsheet'; id: string; title: string };
 
 function findVisibleFile(caller: Caller, deps: DocumentsRoutesDeps, id: string): VisibleFile {
@@ -113,7 +166,7 @@ function findVisibleFile(caller: Caller, deps: DocumentsRoutesDeps, id: string):
   const document = deps.documents.get(id);
   if (document) {
     if (roleFor(caller, document) === 'none') throw notFound;
-    return { kind: 'document', id, title: document.title, html: document.html };
+    return { kind: 'document', id, title: document.title, document };
   }
   const spreadsheet = deps.spreadsheets.get(id);
   if (spreadsheet && roleFor(caller, spreadsheet) !== 'none')
@@ -130,15 +183,10 @@ async function exportFile(deps: DocumentsRoutesDeps, file: VisibleFile, mimeType
     locationType: 'parameter',
   });
   if (file.kind === 'document') {
-    if (mimeType === 'text/html') return Buffer.from(file.html, 'utf8');
-    if (mimeType === 'text/plain')
-      return Buffer.from(
-        htmlToBlocks(file.html)
-          .map((block) => block.text)
-          .join('\n\n'),
-        'utf8',
-      );
-    if (mimeType === 'application/pdf') return textToPdf(file.title, htmlToBlocks(file.html));
+    // The stored HTML stands for what Google's HTML export gives back, so it is returned as it is.
+    if (mimeType === 'text/html') return Buffer.from(file.document.html, 'utf8');
+    if (mimeType === 'text/plain') return Buffer.from(documentText(modelOf(file.document)), 'utf8');
+    if (mimeType === 'application/pdf') return documentPdf(file.title, modelOf(file.document));
     throw unsupported;
   }
   const meta = deps.spreadsheets.get(file.id);

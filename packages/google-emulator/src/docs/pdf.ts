@@ -1,4 +1,11 @@
-import type { TextBlock } from './html-text.js';
+/** A block of text for the PDF: a heading level (0 for body text), bold or not; "\n" breaks lines. */
+export interface PdfBlock {
+  text: string;
+  heading: number;
+  bold?: boolean;
+  /** Nesting level of a list item: each level starts 18 points further right. */
+  indent?: number;
+}
 
 const PAGE_WIDTH = 612; // US Letter, in points
 const PAGE_HEIGHT = 792;
@@ -6,20 +13,41 @@ const MARGIN = 72;
 const BODY_SIZE = 11;
 const LINE_FACTOR = 1.35;
 
+/** Characters of Windows-1252 (WinAnsiEncoding) outside Latin-1, by their byte. */
+const WIN_ANSI: Record<string, number> = {
+  '€': 0x80,
+  '‚': 0x82,
+  '„': 0x84,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '™': 0x99,
+};
+
 /**
  * A minimal, valid PDF 1.4 of text blocks (Helvetica, WinAnsi), enough for "export as PDF" of documents
- * and sheets: text wraps at the margins and flows onto new pages. No dependency; characters outside
- * Latin-1 become '?'.
+ * and sheets: text wraps at the margins and flows onto new pages. No dependency; characters that
+ * WinAnsiEncoding cannot show become '?'.
  */
-export function textToPdf(title: string, blocks: TextBlock[]): Buffer {
-  const lines: Array<{ text: string; size: number; bold: boolean }> = [];
+export function textToPdf(title: string, blocks: PdfBlock[]): Buffer {
+  const lines: Array<{ text: string; size: number; bold: boolean; x: number }> = [];
   for (const block of blocks) {
     const size = block.heading === 0 ? BODY_SIZE : Math.max(BODY_SIZE + 1, 22 - block.heading * 2);
-    const bold = block.heading > 0;
+    const bold = block.heading > 0 || block.bold === true;
     // Helvetica averages about half an em per character; that is close enough for wrapping.
-    const perLine = Math.max(10, Math.floor((PAGE_WIDTH - 2 * MARGIN) / (size * 0.5)));
-    for (const line of wrap(block.text, perLine)) lines.push({ text: line, size, bold });
-    lines.push({ text: '', size: BODY_SIZE / 2, bold: false });
+    const x = MARGIN + 18 * (block.indent ?? 0);
+    const perLine = Math.max(10, Math.floor((PAGE_WIDTH - MARGIN - x) / (size * 0.5)));
+    for (const part of block.text.split('\n')) {
+      const wrapped = wrap(part, perLine);
+      // A blank line (an empty paragraph) still takes its height.
+      for (const line of wrapped.length > 0 ? wrapped : ['']) lines.push({ text: line, size, bold, x });
+    }
+    lines.push({ text: '', size: BODY_SIZE / 2, bold: false, x: MARGIN });
   }
 
   const pages: string[] = [];
@@ -34,7 +62,7 @@ export function textToPdf(title: string, blocks: TextBlock[]): Buffer {
     }
     y -= height;
     if (line.text !== '') {
-      stream += `BT /${line.bold ? 'F2' : 'F1'} ${line.size} Tf ${MARGIN} ${y.toFixed(2)} Td (${escapePdfText(line.text)}) Tj ET\n`;
+      stream += `BT /${line.bold ? 'F2' : 'F1'} ${line.size} Tf ${line.x} ${y.toFixed(2)} Td (${escapePdfText(line.text)}) Tj ET\n`;
     }
   }
   pages.push(stream);
@@ -93,7 +121,9 @@ function escapePdfText(text: string): string {
       const code = char.codePointAt(0) ?? 63;
       if (char === '\\' || char === '(' || char === ')') return `\\${char}`;
       if (code < 32) return ' ';
-      return code > 255 ? '?' : char;
+      if (code <= 255) return char;
+      const winAnsi = WIN_ANSI[char];
+      return winAnsi === undefined ? '?' : String.fromCharCode(winAnsi);
     })
     .join('');
 }

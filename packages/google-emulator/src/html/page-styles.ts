@@ -198,6 +198,10 @@ details[open] .chevron { transform: rotate(180deg); }
   text-decoration: none;
 }
 .text-button:hover { background: var(--accent-hover); }
+.account-chip { display: inline-block; margin: 0 0 20px; padding: 4px 12px; border: 1px solid var(--line); border-radius: 16px; font-weight: 500; overflow-wrap: anywhere; }
+.consent-lead { margin: 0 0 8px; }
+.scope-list { margin: 0; padding: 0 0 0 20px; }
+.scope-list li { margin: 0 0 8px; }
 .error-code { margin: 20px 0 0; font-weight: 500; }
 .error-lead { margin: 0; font-size: 16px; line-height: 24px; }
 .request-details { margin-top: 20px; border-radius: 12px; background: var(--details-bg); }

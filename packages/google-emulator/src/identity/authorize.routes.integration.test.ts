@@ -168,7 +168,7 @@ describe('the authorization endpoint', () => {
       expect(linkHref(page, 'Cancel')).toBe(`${REDIRECT_URI}#error=access_denied&state=a%20b%26c`);
     });
 
-    it('answers prompt=none with interaction_required, as there is never a session to reuse', async () => {
+    it('answers prompt=none with interaction_required when the browser has no session', async () => {
       const reply = await fetch(authorizeUrl(emulator.url, signInParams({ prompt: 'none' })), {
         redirect: 'manual',
       });
@@ -209,13 +209,15 @@ describe('the authorization endpoint', () => {
     });
 
     it('issues an access token for response_type token that lookupAccessToken resolves, before and after a restart', async () => {
-      const fragment = await signIn(
-        signInParams({
+      // Posted from the consent screen (consent=allow), since the Sheets scope needs consent.
+      const fragment = await signIn({
+        ...signInParams({
           response_type: 'token',
           nonce: undefined,
           scope: 'openid email https://www.googleapis.com/auth/spreadsheets',
         }),
-      );
+        consent: 'allow',
+      });
       const accessToken = fragment.get('access_token') ?? '';
       expect(accessToken).toMatch(/^ya29\.emu\./);
       expect(fragment.get('token_type')).toBe('Bearer');

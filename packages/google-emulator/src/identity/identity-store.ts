@@ -114,11 +114,38 @@ export class IdentityStore {
     return { accessToken, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS };
   }
 
-  /** The grant behind a `Bearer` token, or `undefined` when the token is unknown or expired. */
+  /** The grant behind a `Bearer` token, or `undefined` when the token is unknown, expired or revoked. */
   lookupAccessToken(token: string): AccessTokenGrant | undefined {
     const grant = this.tokens.read().tokens[token];
     if (!grant || grant.expiresAt <= Math.floor(this.now() / 1000)) return undefined;
     return { ...grant, scopes: [...grant.scopes] };
+  }
+
+  /**
+   * Revokes a live token as Google's revoke endpoint does: the whole grant goes, so every token the same
+   * account holds for the same client stops working. Returns the grant, or `undefined` when the token was
+   * unknown, expired or already revoked.
+   */
+  async revokeGrant(token: string): Promise<AccessTokenGrant | undefined> {
+    const grant = this.lookupAccessToken(token);
+    if (!grant) return undefined;
+    await this.tokens.update((file) => {
+      for (const [other, existing] of Object.entries(file.tokens)) {
+        if (existing.email === grant.email && existing.clientId === grant.clientId) delete file.tokens[other];
+      }
+    });
+    return grant;
+  }
+
+  /** Makes a live token expire now (for tests of expiry); false when it is unknown or already expired. */
+  async expireAccessToken(token: string): Promise<boolean> {
+    if (!this.lookupAccessToken(token)) return false;
+    const now = Math.floor(this.now() / 1000);
+    await this.tokens.update((file) => {
+      const grant = file.tokens[token];
+      if (grant) grant.expiresAt = now;
+    });
+    return true;
   }
 }
 

@@ -18,6 +18,7 @@ export async function completeSignIn(
   deps: SignInDeps,
   request: AuthorizeRequest,
   account: AccountChoice,
+  shownPrompt: 'none' | 'select_account' | 'consent',
 ): Promise<string> {
   await deps.identity.rememberAccount(account);
 
@@ -49,8 +50,8 @@ export async function completeSignIn(
     ['scope', accessToken ? request.scopes.join(' ') : undefined],
     ['id_token', idToken],
     ['authuser', '0'],
-    // The chooser is the only screen the emulator shows, so that is the prompt unless the app named one.
-    ['prompt', request.prompt ?? 'select_account'],
+    // What the person saw: nothing (`none`), the chooser (`select_account`) or the consent screen.
+    ['prompt', shownPrompt],
   ]);
 }
 
@@ -62,10 +63,16 @@ export function cancelRedirectUrl(request: AuthorizeRequest): string {
   ]);
 }
 
-/** The answer to `prompt=none`: the emulator keeps no sign-in session, so it can never skip the chooser. */
-export function interactionRequiredRedirectUrl(request: AuthorizeRequest): string {
+/**
+ * The answer to `prompt=none` when a page would be needed: `interaction_required` without a signed-in
+ * browser, `consent_required` when the account has not allowed the scopes.
+ */
+export function refusalRedirectUrl(
+  request: AuthorizeRequest,
+  error: 'interaction_required' | 'consent_required',
+): string {
   return fragmentRedirectUrl(request.redirectUri, [
-    ['error', 'interaction_required'],
+    ['error', error],
     ['state', request.state],
   ]);
 }

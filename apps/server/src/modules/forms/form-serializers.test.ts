@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersFromJson, toFormListItem } from './form-serializers.js';
-
-describe('answersFromJson', () => {
-  it('answers the label → text map', () => {
-    expect(answersFromJson('{"Full Name":"Ada","Email":"ada@example.com"}')).toEqual({
-      'Full Name': 'Ada',
-      Email: 'ada@example.com',
-    });
-  });
-
-  it('shows nothing that is not text, and nothing for unreadable JSON', () => {
-    expect(answersFromJson('{"a":"x","b":1,"c":null,"d":{"e":"f"}}')).toEqual({ a: 'x' });
-    expect(answersFromJson('["x"]')).toEqual({});
-    expect(answersFromJson('nope')).toEqual({});
-  });
-});
+import { toFormListItem } from './form-serializers.js';
 
 describe('toFormListItem', () => {
   it('turns PostgreSQL bigint counts into numbers and builds the links', () => {

@@ -3,11 +3,11 @@ import {
   type FormField,
   FormFieldSchema,
   type FormListItem,
-  type FormResponse,
+  type FormTemplate,
 } from '@sheetforms/contract';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { FormsTable, ResponsesTable } from '../../db/schema.js';
+import type { FormsTable } from '../../db/schema.js';
 import { iframeCode, openFormUrl } from './form-links.js';
 import { settingsFromJson } from './form-settings.js';
 
@@ -16,10 +16,6 @@ export type FormListRow = Pick<
   FormRow,
   'id' | 'form_id' | 'name' | 'google_sheets_url' | 'sheet_name' | 'status' | 'created_at'
 > & { response_count: number | string | bigint };
-export type FormResponseRow = Pick<
-  Selectable<ResponsesTable>,
-  'id' | 'answers_json' | 'signature_url' | 'created_at' | 'sync_state' | 'last_error'
->;
 
 const FieldsSchema = z.array(FormFieldSchema);
 
@@ -34,7 +30,8 @@ function links(publicUrl: string, formId: string, name: string) {
   return { openFormUrl: url, iframeCode: iframeCode(url, name) };
 }
 
-export function toForm(row: FormRow, publicUrl: string): Form {
+/** `templates` come from their own table; the settings' stored list is never shown (it is always empty). */
+export function toForm(row: FormRow, publicUrl: string, templates: FormTemplate[] = []): Form {
   return {
     id: row.id,
     formId: row.form_id,
@@ -43,7 +40,7 @@ export function toForm(row: FormRow, publicUrl: string): Form {
     googleSheetsUrl: row.google_sheets_url,
     sheetName: row.sheet_name,
     jdata: fieldsFromJson(row.fields_json),
-    settings: settingsFromJson(row.settings_json),
+    settings: { ...settingsFromJson(row.settings_json), templates },
     dueDate: row.due_date,
     status: row.status,
     ...links(publicUrl, row.form_id, row.name),
@@ -63,32 +60,5 @@ export function toFormListItem(row: FormListRow, publicUrl: string): FormListIte
     status: row.status,
     createdAt: row.created_at,
     responseCount: Number(row.response_count),
-  };
-}
-
-/** Answers are stored as a JSON object of label → text; anything else in it is not shown. */
-export function answersFromJson(text: string): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-  return Object.fromEntries(
-    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
-export function toFormResponse(row: FormResponseRow): FormResponse {
-  return {
-    id: row.id,
-    // The spec's response map carries the signature's image URL beside the answers.
-    response: row.signature_url
-      ? { ...answersFromJson(row.answers_json), signature: row.signature_url }
-      : answersFromJson(row.answers_json),
-    createdAt: row.created_at,
-    syncState: row.sync_state,
-    lastError: row.last_error,
   };
 }

@@ -16,6 +16,14 @@ export function normaliseSettings(input: Partial<FormSettings> | undefined): For
 }
 
 /**
+ * Settings as they are stored: templates live in their own table (sanitized on write), so a template
+ * list sent with the settings is never kept, and no HTML can reach the database this way.
+ */
+export function settingsForStorage(input: Partial<FormSettings> | undefined): FormSettings {
+  return { ...normaliseSettings(input), templates: [] };
+}
+
+/**
  * Reads stored settings (JSON text) through the same contract schema the API accepts. Text that no
  * longer parses gives the defaults rather than breaking the form for its owner and respondents.
  */

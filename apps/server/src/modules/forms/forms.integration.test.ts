@@ -187,9 +187,11 @@ describeEachDialect('forms API', (dialect) => {
         response: { 'Full Name': 'Grace' },
         createdAt: '2026-01-02T03:04:05.000Z',
         syncState: 'pending',
-        lastError: null,
+        syncError: null,
+        formResponseWithTemplate: [],
       },
     ]);
+    expect(res.body.data.responseCount).toBe(1);
     expect(res.body.data.formUsers).toEqual([
       {
         id: added.body.data.formUser.id,

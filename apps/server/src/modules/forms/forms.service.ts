@@ -4,19 +4,21 @@ import {
   extractSpreadsheetId,
   type Form,
   type FormDetail,
+  type FormField,
   type FormListItem,
+  type FormTemplate,
   type FormUser,
   isValidSheetUrlForGenerator,
   isValidSheetUrlForInlineEdit,
+  type ResponseItem,
   SHEET_URL_MESSAGES,
   type UpdateFormBodySchema,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/http-error.js';
 import { generateFormId } from './form-id.js';
-import type { FormResponsesRepository } from './form-responses.repository.js';
-import { toForm, toFormListItem, toFormResponse } from './form-serializers.js';
-import { normaliseSettings } from './form-settings.js';
+import { fieldsFromJson, toForm, toFormListItem } from './form-serializers.js';
+import { settingsForStorage, settingsFromJson } from './form-settings.js';
 import type { FormChanges, FormsRepository } from './forms.repository.js';
 
 export type CreateFormInput = z.output<typeof CreateFormBodySchema>;
@@ -27,11 +29,22 @@ export interface OwnedForm {
   /** Internal id (forms.id), the foreign key of form users, responses and templates. */
   id: string;
   formId: string;
+  name: string;
+  fields: FormField[];
 }
 
 export interface FormsServiceDeps {
   forms: FormsRepository;
-  responses: Pick<FormResponsesRepository, 'listByForm'>;
+  /** The newest responses of a form, with its templates filled (the responses module's reader). */
+  responses: {
+    newest(
+      ownerId: string,
+      form: OwnedForm,
+      templates: readonly FormTemplate[],
+    ): Promise<{ items: ResponseItem[]; total: number }>;
+  };
+  /** The form's document templates (the templates module's repository, scoped to the owner). */
+  templates: { listForForm(ownerId: string, formRowId: string): Promise<FormTemplate[]> };
   /** The authorized users of a form, without passwords (from the form-users module). */
   formUsers: { listByForm(formRowId: string): Promise<FormUser[]> };
   /** PUBLIC_URL: the base of openFormUrl and iframeCode. */
@@ -46,6 +59,10 @@ const DEFAULT_STATUS = 'Active';
 const FIELDS_REQUIRED = 'Please select fields for the form';
 
 export const formNotFound = () => notFound('Form not found');
+
+function ownedForm(row: { id: string; form_id: string; name: string; fields_json: string }): OwnedForm {
+  return { id: row.id, formId: row.form_id, name: row.name, fields: fieldsFromJson(row.fields_json) };
+}
 
 /** Creating, listing, reading, editing and deleting the signed-in owner's forms. */
 export function createFormsService(deps: FormsServiceDeps) {
@@ -74,7 +91,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         spreadsheet_id: extractSpreadsheetId(body.googleSheetsUrl) ?? null,
         sheet_name: body.sheetName,
         fields_json: JSON.stringify(body.jdata),
-        settings_json: JSON.stringify(normaliseSettings(body.settings)),
+        settings_json: JSON.stringify(settingsForStorage(body.settings)),
         status: body.status ?? DEFAULT_STATUS,
         due_date: body.dueDate,
         created_at: at,
@@ -89,18 +106,20 @@ export function createFormsService(deps: FormsServiceDeps) {
       return rows.map((row) => toFormListItem(row, deps.publicUrl));
     },
 
+    /** The form, only its newest responses (GET /forms/{formId}/responses pages the rest), users, templates. */
     async get(ownerId: string, formId: string): Promise<FormDetail> {
       const row = await requireRow(ownerId, formId);
+      const templates = await deps.templates.listForForm(ownerId, row.id);
       const [responses, formUsers] = await Promise.all([
-        deps.responses.listByForm(row.id),
+        deps.responses.newest(ownerId, ownedForm(row), templates),
         deps.formUsers.listByForm(row.id),
       ]);
       return {
-        form: toForm(row, deps.publicUrl),
-        formResponse: responses.map(toFormResponse),
+        form: toForm(row, deps.publicUrl, templates),
+        formResponse: responses.items,
+        responseCount: responses.total,
         formUsers,
-        // Templates get their own table with the templates feature; until then a form has none there.
-        formTemplate: [],
+        formTemplate: templates,
       };
     },
 
@@ -126,7 +145,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         changes.fields_json = JSON.stringify(body.jdata);
       }
       if (body.settings !== undefined)
-        changes.settings_json = JSON.stringify(normaliseSettings(body.settings));
+        changes.settings_json = JSON.stringify(settingsForStorage(body.settings));
       if (body.name !== undefined) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description;
       if (body.sheetName !== undefined) changes.sheet_name = body.sheetName;
@@ -138,7 +157,7 @@ export function createFormsService(deps: FormsServiceDeps) {
       if (body.googleSheetsUrl !== undefined || body.sheetName !== undefined) {
         await deps.onSheetSettingsSaved?.(ownerId, formId);
       }
-      return toForm(row, deps.publicUrl);
+      return toForm(row, deps.publicUrl, await deps.templates.listForForm(ownerId, row.id));
     },
 
     async remove(ownerId: string, formId: string): Promise<void> {
@@ -147,8 +166,21 @@ export function createFormsService(deps: FormsServiceDeps) {
 
     /** For modules that hang data off a form (users, templates): 404 unless the caller owns it. */
     async requireOwned(ownerId: string, formId: string): Promise<OwnedForm> {
+      return ownedForm(await requireRow(ownerId, formId));
+    },
+
+    /**
+     * Spec 001 section 4: the templates module sets the flag when templates are added or deleted. Only
+     * the flag changes; the rest of the stored settings stays as it is.
+     */
+    async setTemplateEnabled(ownerId: string, formId: string, enabled: boolean): Promise<void> {
       const row = await requireRow(ownerId, formId);
-      return { id: row.id, formId: row.form_id };
+      const settings = { ...settingsFromJson(row.settings_json), templateEnabled: enabled ? 1 : 0 } as const;
+      const updated = await deps.forms.update(ownerId, formId, {
+        settings_json: JSON.stringify(settingsForStorage(settings)),
+        updated_at: now().toISOString(),
+      });
+      if (!updated) throw formNotFound();
     },
   };
 }

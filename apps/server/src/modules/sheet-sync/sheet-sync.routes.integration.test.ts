@@ -79,7 +79,7 @@ describeEachDialect('sheet sync through the API, worker running', (dialect) => {
       return counts.body.data[form.formId]?.failed === 1 ? true : undefined;
     });
     const detail = await t.request('GET', `/api/v1/forms/${form.formId}`, { token });
-    expect(detail.body.data.formResponse[0].lastError).toMatch(/^Share the spreadsheet with /);
+    expect(detail.body.data.formResponse[0].syncError).toMatch(/^Share the spreadsheet with /);
 
     await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
       sharing: { link: 'edit', people: [] },
@@ -115,11 +115,11 @@ describeEachDialect('sheet sync through the API, worker running', (dialect) => {
       const waiting = await waitFor(async () => {
         const detail = await t.request('GET', `/api/v1/forms/${form.formId}`, { token });
         const response = detail.body.data.formResponse[0];
-        return response?.lastError ? response : undefined;
+        return response?.syncError ? response : undefined;
       });
       // Google being down is no reason to give up: still queued, with what went wrong last.
       expect(['pending', 'claimed']).toContain(waiting.syncState);
-      expect(waiting.lastError).toMatch(/unavailable/i);
+      expect(waiting.syncError).toMatch(/unavailable/i);
       const counts = await t.request('GET', '/api/v1/forms/sync-counts', { token });
       expect(counts.body.data[form.formId]).toEqual({ pending: 1, failed: 0 });
       const status = await t.request('GET', `/api/v1/forms/responses/${responseId}/sync-status`);
@@ -133,7 +133,7 @@ describeEachDialect('sheet sync through the API, worker running', (dialect) => {
       return status.body.data.state === 'synced' ? true : undefined;
     }, 30_000);
     const detail = await t.request('GET', `/api/v1/forms/${form.formId}`, { token });
-    expect(detail.body.data.formResponse[0]).toMatchObject({ syncState: 'synced', lastError: null });
+    expect(detail.body.data.formResponse[0]).toMatchObject({ syncState: 'synced', syncError: null });
     expect((await rowsOf(sheet.spreadsheetId)).filter((row) => row.includes(responseId))).toHaveLength(1);
   });
 

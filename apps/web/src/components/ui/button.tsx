@@ -1,7 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Spinner } from './spinner';
 
+/** The look of a Button: primary (emerald), secondary (outlined), ghost (bare), danger (red). */
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/** The padding and text size of a Button. */
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -31,13 +33,15 @@ export function buttonClasses(
   return [base, variants[variant], sizes[size], extra].filter(Boolean).join(' ');
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** Props of a native <button> (its `ref` too, so Radix triggers can use it `asChild`) plus the kit's look. */
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Shows a spinner and marks the button busy; the label stays, so its accessible name does not change. */
   isLoading?: boolean;
 }
 
+/** The kit's button: primary, secondary, ghost or danger; sm, md or lg; `isLoading` shows a spinner. */
 export function Button({
   variant = 'primary',
   size = 'md',

@@ -1,3 +1,4 @@
+/** The size of a Spinner: sm fits in a button, lg stands alone. */
 export type SpinnerSize = 'sm' | 'md' | 'lg';
 
 const sizes: Record<SpinnerSize, string> = {
@@ -15,6 +16,7 @@ export interface SpinnerProps {
   className?: string;
 }
 
+/** A spinning circle; announced as a status with its label unless decorative. */
 export function Spinner({
   size = 'md',
   label = 'Loading',

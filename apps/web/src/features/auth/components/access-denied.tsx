@@ -1,4 +1,5 @@
 import type { Role } from '@sheetforms/contract';
+import { LockIcon } from '@/components/ui/icons';
 
 export const ACCESS_DENIED_TEXT = "You don't have permission to access this page.";
 
@@ -13,17 +14,7 @@ export function AccessDenied({ roles }: { roles: readonly Role[] }) {
         aria-hidden="true"
         className="mb-6 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <rect x="5" y="11" width="14" height="10" rx="2" />
-          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-        </svg>
+        <LockIcon className="size-7" />
       </span>
       <h1 className="font-bold text-2xl text-slate-900">Access Denied</h1>
       <p className="mt-3 text-slate-600">{ACCESS_DENIED_TEXT}</p>

@@ -1,4 +1,5 @@
 import { EmptyState } from '@/components/ui/empty-state';
+import { ChatIcon } from '@/components/ui/icons';
 import { PageHeader } from './page-header';
 
 export const CHAT_MANAGEMENT_TITLE = 'Chat Management';
@@ -12,20 +13,7 @@ export function ChatOverview() {
       <EmptyState
         title={NO_ACTIVE_CHATS_TEXT}
         description="When a visitor starts a conversation from the Chat Support page, it will appear here."
-        icon={
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z" />
-          </svg>
-        }
+        icon={<ChatIcon className="size-7" strokeWidth={1.8} />}
       />
     </>
   );

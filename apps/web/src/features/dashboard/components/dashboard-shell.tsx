@@ -1,6 +1,7 @@
 import type { User } from '@sheetforms/contract';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { ChatIcon, CloseIcon, FormIcon, MenuIcon, SignOutIcon } from '@/components/ui/icons';
 import { LocalModeBadge } from '@/components/ui/local-mode-badge';
 import { Logo } from '@/components/ui/logo';
 
@@ -107,17 +108,7 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
             onClick={closeMenu}
             className={`rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 md:hidden ${focusRing}`}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon className="size-5" />
           </button>
         </div>
 
@@ -129,7 +120,7 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
                 className={sidebarLinkClasses}
                 onClick={() => setMenuOpen(false)}
               >
-                <FormsIcon />
+                <FormIcon className="size-5" strokeWidth={1.8} />
                 Forms
               </NavLink>
             </li>
@@ -140,7 +131,7 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
                   className={sidebarLinkClasses}
                   onClick={() => setMenuOpen(false)}
                 >
-                  <ChatIcon />
+                  <ChatIcon className="size-5" strokeWidth={1.8} />
                   Chat
                 </NavLink>
               </li>
@@ -170,18 +161,7 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
             onClick={onSignOut}
             className={`mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 font-semibold text-slate-700 text-sm hover:bg-slate-50 ${focusRing}`}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
-              <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-            </svg>
+            <SignOutIcon className="size-4" />
             Sign out
           </button>
         </div>
@@ -203,17 +183,7 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
             onClick={() => setMenuOpen(true)}
             className={`-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden ${focusRing}`}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
+            <MenuIcon className="size-6" />
           </button>
           <span className="flex items-center gap-2 md:hidden">
             <Logo className="size-7" />
@@ -226,39 +196,5 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
         </main>
       </div>
     </div>
-  );
-}
-
-function FormsIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <rect x="4" y="3" width="16" height="18" rx="2" />
-      <path d="M8 8h8M8 12h8M8 16h5" />
-    </svg>
-  );
-}
-
-function ChatIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z" />
-    </svg>
   );
 }

@@ -3,12 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
+import { UsersIcon } from '@/components/ui/icons';
+import { inputClasses } from '@/components/ui/input';
+import { labelClasses } from '@/components/ui/label';
 import { addFormUser, deleteFormUser, resetFormUserPassword } from '../api/form-editor-api';
 import { type AddUserErrors, validateAddUser } from '../logic/add-user';
 import { serverMessageOr } from '../logic/error-text';
 import { EDITOR_TEXT } from '../logic/messages';
-import { inputClasses, labelClasses } from './field-editor';
-import { UsersIcon } from './icons';
 import { PasswordCallout } from './password-callout';
 
 export const AUTHORIZED_USERS_TITLE = 'Authorized Users';

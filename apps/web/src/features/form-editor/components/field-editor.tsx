@@ -1,8 +1,10 @@
 import { EDITOR_FIELD_TYPES, type FieldType, FORM_LIMITS } from '@sheetforms/contract';
 import { useId } from 'react';
+import { TrashIcon } from '@/components/ui/icons';
+import { inputClasses } from '@/components/ui/input';
+import { labelClasses } from '@/components/ui/label';
 import type { EditorField, FieldChange } from '../logic/editor-fields';
 import { EDITOR_TEXT } from '../logic/messages';
-import { TrashIcon } from './icons';
 
 export const UNTITLED_FIELD = 'Untitled field';
 
@@ -13,13 +15,6 @@ const TYPE_NAMES: Record<FieldType, string> = {
   date: 'Date',
   textarea: 'Textarea',
 };
-
-export const inputClasses =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 text-sm shadow-xs ' +
-  'placeholder:text-slate-400 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/20 ' +
-  'aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20';
-
-export const labelClasses = 'mb-1.5 block font-medium text-slate-700 text-sm';
 
 export interface FieldEditorProps {
   field: EditorField;
@@ -60,7 +55,7 @@ export function FieldEditor({ field, position, showErrors, onChange, onRemove }:
         aria-label={`Remove ${title}`}
         className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 font-medium text-slate-500 text-sm transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 sm:top-4 sm:right-4"
       >
-        <TrashIcon />
+        <TrashIcon className="size-4" />
         <span className="hidden sm:inline">Remove</span>
       </button>
 

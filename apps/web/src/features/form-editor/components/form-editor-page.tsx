@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { ArrowLeftIcon, WarningIcon } from '@/components/ui/icons';
 import { PageLoader } from '@/components/ui/spinner';
 import { formDetailQueryOptions } from '../api/form-detail-query';
 import { serverMessageOr } from '../logic/error-text';
 import { EDITOR_TEXT, FORMS_DASHBOARD_PATH } from '../logic/messages';
 import { FormEditor } from './form-editor';
-import { AlertIcon, ArrowLeftIcon } from './icons';
 import { useGoBack } from './use-go-back';
 
 /** /dashboard/form-update?formId={formId}: the form editor (spec 001). */
@@ -41,7 +41,7 @@ function LoadedEditor({ formId }: { formId: string }) {
       >
         <div className="flex flex-wrap justify-center gap-3">
           <button type="button" onClick={goBack} className={buttonClasses('secondary')}>
-            <ArrowLeftIcon />
+            <ArrowLeftIcon className="size-4" />
             Back
           </button>
           <button type="button" onClick={() => void query.refetch()} className={buttonClasses('primary')}>
@@ -72,7 +72,7 @@ function Problem({
         aria-hidden="true"
         className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600"
       >
-        <AlertIcon className="size-7" />
+        <WarningIcon className="size-7" />
       </span>
       <h1 className="mt-5 font-semibold text-lg text-slate-900">{title}</h1>
       <p className="mt-2 text-slate-600 text-sm">{description}</p>

@@ -4,6 +4,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
+import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RestoreIcon } from '@/components/ui/icons';
+import { inputClasses } from '@/components/ui/input';
+import { labelClasses } from '@/components/ui/label';
+import { DocumentTemplatesSection } from '@/features/form-templates/components/document-templates-section';
 import { updateForm } from '../api/form-editor-api';
 import {
   blankLabelIndexes,
@@ -18,8 +22,7 @@ import { serverMessageOr } from '../logic/error-text';
 import { EDITOR_TEXT, FORMS_DASHBOARD_PATH, REDIRECT_AFTER_UPDATE_MS } from '../logic/messages';
 import { buildUpdateBody, type EditorSettings, STATUS_OPTIONS, toEditorSettings } from '../logic/settings';
 import { AuthorizedUsers } from './authorized-users';
-import { FieldEditor, inputClasses, labelClasses, UNTITLED_FIELD } from './field-editor';
-import { ArrowLeftIcon, CheckIcon, ExternalIcon, RestoreIcon } from './icons';
+import { FieldEditor, UNTITLED_FIELD } from './field-editor';
 import { SettingSwitch } from './setting-switch';
 import { SignatureSizeInputs } from './signature-size-inputs';
 import { useGoBack } from './use-go-back';
@@ -96,7 +99,7 @@ export function FormEditor({ detail }: FormEditorProps) {
     <div className="mx-auto max-w-6xl">
       <div className="mb-6">
         <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
-          <ArrowLeftIcon />
+          <ArrowLeftIcon className="size-4" />
           Back
         </Button>
         <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
@@ -122,7 +125,7 @@ export function FormEditor({ detail }: FormEditorProps) {
             className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 font-semibold text-emerald-700 text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
           >
             View live form
-            <ExternalIcon />
+            <ExternalLinkIcon className="size-4" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </div>
@@ -280,15 +283,7 @@ export function FormEditor({ detail }: FormEditorProps) {
                   checked={settings.templateEnabled}
                   onChange={(templateEnabled) => changeSettings({ templateEnabled })}
                 >
-                  {settings.templateEnabled ? (
-                    <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-slate-600 text-xs">
-                      {form.settings.templates.length === 0
-                        ? 'No templates linked to this form yet.'
-                        : `${form.settings.templates.length} ${
-                            form.settings.templates.length === 1 ? 'template' : 'templates'
-                          } linked to this form.`}
-                    </p>
-                  ) : null}
+                  {settings.templateEnabled ? <DocumentTemplatesSection detail={detail} /> : null}
                 </SettingSwitch>
                 <SettingSwitch
                   label="Digital Signature"

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CheckIcon, CopyIcon, KeyIcon } from '@/components/ui/icons';
 import { sharePasswordText } from '../logic/messages';
-import { CheckIcon, CopyIcon, KeyIcon } from './icons';
 
 export interface PasswordCalloutProps {
   name: string;
@@ -59,7 +59,7 @@ export function PasswordCallout({ name, email, password, onDismiss }: PasswordCa
               {password}
             </code>
             <Button variant="secondary" size="sm" onClick={() => void copy()}>
-              {copied ? <CheckIcon className="size-4 text-emerald-600" /> : <CopyIcon />}
+              {copied ? <CheckIcon className="size-4 text-emerald-600" /> : <CopyIcon className="size-4" />}
               Copy
             </Button>
             <Button variant="ghost" size="sm" onClick={onDismiss}>

@@ -1,7 +1,8 @@
 import { SIGNATURE_LIMITS } from '@sheetforms/contract';
 import { useId, useState } from 'react';
+import { inputClasses } from '@/components/ui/input';
+import { labelClasses } from '@/components/ui/label';
 import { normaliseSignatureInput, type SignatureSizeInput } from '../logic/signature-size';
-import { inputClasses, labelClasses } from './field-editor';
 
 export interface SignatureSizeInputsProps {
   value: SignatureSizeInput;

@@ -1,7 +1,7 @@
 import type { SheetPreview } from '@sheetforms/contract';
 import { SHEET_PREVIEW_ROWS } from '@sheetforms/contract';
 import { useId, useState } from 'react';
-import { ChevronIcon } from './icons';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 /** Spec 001: the collapsible Data Preview of the first 5 rows. */
 export function DataPreview({ preview }: { preview: SheetPreview }) {
@@ -27,7 +27,7 @@ export function DataPreview({ preview }: { preview: SheetPreview }) {
             {rows.length === 0
               ? 'No data rows'
               : `First ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`}
-            <ChevronIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+            <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
           </span>
         </button>
       </h2>

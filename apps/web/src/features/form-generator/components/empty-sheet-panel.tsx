@@ -1,4 +1,4 @@
-import { InboxIcon } from './icons';
+import { InboxIcon } from '@/components/ui/icons';
 
 /** Spec 001: the selected sheet has no cells, or could not be loaded (then its error is shown). */
 export function EmptySheetPanel({ sheetName, error }: { sheetName: string; error: string | null }) {
@@ -9,7 +9,7 @@ export function EmptySheetPanel({ sheetName, error }: { sheetName: string; error
     >
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-amber-600">
-          <InboxIcon />
+          <InboxIcon className="size-5" />
         </span>
         <div className="min-w-0">
           <h2 id="generator-empty-sheet" className="font-semibold text-amber-900">

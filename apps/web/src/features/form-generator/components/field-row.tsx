@@ -1,13 +1,13 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useRef } from 'react';
+import { GripIcon, PencilIcon } from '@/components/ui/icons';
 import {
   GENERATOR_FIELD_TYPES,
   type GeneratorField,
   type GeneratorFieldType,
   isGeneratorFieldType,
 } from '../logic/fields';
-import { GripIcon, PencilIcon } from './icons';
 
 export const TYPE_LABELS: Record<GeneratorFieldType, string> = {
   text: 'Text',

@@ -13,6 +13,8 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { PlusIcon } from '@/components/ui/icons';
 import {
   areAllSelected,
   changeEditName,
@@ -27,7 +29,6 @@ import {
   toggleSelected,
 } from '../logic/fields';
 import { FieldRow } from './field-row';
-import { Panel, PlusIcon } from './icons';
 
 export const SELECT_MESSAGES = { all: 'All fields selected', none: 'All fields deselected' } as const;
 
@@ -208,9 +209,12 @@ export function FormFieldsPanel({
   }
 
   return (
-    <Panel title="Form Fields" titleId="generator-fields" actions={actions}>
-      {body}
-      <CustomHeaderForm onAdd={onAddHeader} />
-    </Panel>
+    <Card as="section" aria-labelledby="generator-fields">
+      <CardHeader title="Form Fields" titleId="generator-fields" actions={actions} />
+      <CardContent>
+        {body}
+        <CustomHeaderForm onAdd={onAddHeader} />
+      </CardContent>
+    </Card>
   );
 }

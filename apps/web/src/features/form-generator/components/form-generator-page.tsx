@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { LockIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { PageLoader } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { FormGenerator } from './form-generator';
-import { LockIcon } from './icons';
 
 export const VERIFYING_TEXT = 'Verifying your credentials...';
 

@@ -1,7 +1,7 @@
 import type { SpreadsheetMetadata } from '@sheetforms/contract';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { RefreshIcon, SheetIcon } from './icons';
+import { RefreshIcon, SheetIcon } from '@/components/ui/icons';
 
 export interface SheetSourcePanelProps {
   url: string;
@@ -34,7 +34,7 @@ export function SheetSourcePanel(props: SheetSourcePanelProps) {
     >
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600">
-          <SheetIcon />
+          <SheetIcon className="size-5" />
         </span>
         <div className="min-w-0">
           <h2 id={`${urlId}-title`} className="font-semibold text-base text-slate-900">

@@ -1,4 +1,4 @@
-import { AlertIcon, SheetIcon } from './icons';
+import { SheetIcon, WarningIcon } from '@/components/ui/icons';
 
 const STEPS = [
   { title: 'Paste your sheet URL', text: 'Any Google Sheet shared with "Anyone with the link".' },
@@ -47,7 +47,7 @@ export function LoadErrorPanel({ message }: { message: string }) {
     >
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-red-600">
-          <AlertIcon />
+          <WarningIcon className="size-5" />
         </span>
         <div>
           <h2 id="generator-load-error" className="font-semibold text-red-900">

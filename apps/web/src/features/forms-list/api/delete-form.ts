@@ -1,5 +1,5 @@
 import type { FormListItem } from '@sheetforms/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { formsListKeys } from './query-keys';
 
@@ -11,6 +11,7 @@ export async function deleteForm(formId: string) {
 export function useDeleteForm() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: formsListKeys.deleteForm,
     mutationFn: deleteForm,
     onSuccess: (_result, formId) => {
       queryClient.setQueryData<FormListItem[]>(formsListKeys.list, (forms) =>
@@ -18,5 +19,13 @@ export function useDeleteForm() {
       );
       void queryClient.invalidateQueries({ queryKey: formsListKeys.dashboardStats });
     },
+  });
+}
+
+/** The ids of the forms whose deletion is under way (each row deletes on its own). */
+export function useFormsBeingDeleted(): string[] {
+  return useMutationState({
+    filters: { mutationKey: formsListKeys.deleteForm, status: 'pending' },
+    select: (mutation) => String(mutation.state.variables),
   });
 }

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Dialog, DialogBody, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { CheckCircleIcon, CopyIcon } from '@/components/ui/icons';
+import { Label } from '@/components/ui/label';
 import { copyText } from '../logic/clipboard';
-import { CheckCircleIcon, CopyIcon } from './icons';
-import { ModalDialog } from './modal-dialog';
 
 export const COPY_BUTTON_TEXT = 'Copy to Clipboard';
 export const COPY_FAILED_TEXT = 'Could not copy automatically. Select the text and copy it yourself.';
@@ -20,7 +21,7 @@ export interface CopyDialogProps {
   onClose: () => void;
 }
 
-/** Spec 000 section 2: a read-only text area, Close, and 'Copy to Clipboard'. */
+/** Spec 000 section 2: a read-only text area, Close, and 'Copy to Clipboard'. Render it only while open. */
 export function CopyDialog({
   title,
   description,
@@ -30,7 +31,7 @@ export function CopyDialog({
   rows = 3,
   onClose,
 }: CopyDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
   const textAreaRef = useRef<HTMLTextAreaElement>(null);
   const textAreaId = useId();
@@ -51,21 +52,33 @@ export function CopyDialog({
   };
 
   return (
-    <ModalDialog
-      title={title}
-      description={description}
-      onClose={onClose}
-      dialogRef={dialogRef}
-      initialFocusRef={copyRef}
-      footer={
-        <>
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent ref={dialogRef} title={title} description={description} initialFocusRef={copyRef}>
+        <DialogBody>
+          <Label htmlFor={textAreaId}>{label}</Label>
+          <textarea
+            ref={textAreaRef}
+            id={textAreaId}
+            readOnly
+            rows={rows}
+            value={text}
+            onFocus={(event) => event.currentTarget.select()}
+            className="w-full resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-slate-800 text-sm focus-visible:border-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-600/30"
+          />
+        </DialogBody>
+        <DialogFooter>
           {copied ? (
             // The toast announces it; this mark is for the eye, as the backdrop dims the toast.
             <span
               aria-hidden="true"
               className="mr-auto inline-flex items-center gap-1.5 self-center font-medium text-emerald-700 text-sm"
             >
-              <CheckCircleIcon />
+              <CheckCircleIcon className="size-4" />
               Copied
             </span>
           ) : null}
@@ -83,21 +96,8 @@ export function CopyDialog({
             <CopyIcon className="size-4" />
             {COPY_BUTTON_TEXT}
           </button>
-        </>
-      }
-    >
-      <label htmlFor={textAreaId} className="mb-1.5 block font-medium text-slate-700 text-sm">
-        {label}
-      </label>
-      <textarea
-        ref={textAreaRef}
-        id={textAreaId}
-        readOnly
-        rows={rows}
-        value={text}
-        onFocus={(event) => event.currentTarget.select()}
-        className="w-full resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-slate-800 text-sm focus-visible:border-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-600/30"
-      />
-    </ModalDialog>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

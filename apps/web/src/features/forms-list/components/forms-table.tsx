@@ -2,13 +2,15 @@ import type { FormListItem, FormSyncCounts } from '@sheetforms/contract';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { Badge } from '@/components/ui/badge';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { CopyIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
-import { useDeleteForm } from '../api/delete-form';
+import { useDeleteForm, useFormsBeingDeleted } from '../api/delete-form';
 import type { SheetSettings } from '../logic/sheet-settings';
 import { deriveSheetStatus, isSheetConfigured, type SheetCheckState } from '../logic/sheet-status';
-import { type SyncCount, syncCountFor } from '../logic/sync-health';
-import { CopyIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from './icons';
+import { syncCountFor } from '../logic/sync-health';
 import { SheetSettingsCell } from './sheet-settings-cell';
 import { SheetStatusCell } from './sheet-status-cell';
 import { SyncHealth } from './sync-health';
@@ -46,7 +48,7 @@ const linkClasses =
 const smallButton =
   'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1 font-medium text-slate-700 text-xs shadow-sm hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
-/** Spec 000 section 2: the eight columns of Manage Forms. It scrolls sideways on narrow screens. */
+/** Spec 000 section 2: the eight columns of Manage Forms, on the kit's table (it scrolls sideways on narrow screens). */
 export function FormsTable({
   forms,
   checks,
@@ -58,78 +60,121 @@ export function FormsTable({
   onDeleted,
   regionRef,
 }: FormsTableProps) {
-  return (
-    <section
-      ref={regionRef}
-      aria-label="Forms"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
-      tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
-    >
-      <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
-        <caption className="sr-only">
-          Your forms, with their links, Google Sheets connection and actions
-        </caption>
-        <thead className="bg-slate-50 text-slate-600 text-xs uppercase tracking-wide">
-          <tr>
-            {FORMS_TABLE_COLUMNS.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className="border-slate-200 border-b px-3 py-3 align-bottom font-semibold leading-snug first:pl-5 last:pr-5"
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {forms.map((form, index) => (
-            <FormRow
-              key={form.formId}
-              form={form}
-              serial={index + 1}
-              check={checks[form.formId]}
-              syncCount={syncCountFor(syncCounts, form.formId)}
+  const beingDeleted = useFormsBeingDeleted();
+  const [serial, name, openUrl, sheets, sheetStatus, iframe, formStatus, action] = FORMS_TABLE_COLUMNS;
+
+  const columns: DataTableColumn<FormListItem>[] = [
+    {
+      id: 'serial',
+      header: serial,
+      cell: (_form, index) => index + 1,
+      className: 'text-slate-500 tabular-nums',
+    },
+    {
+      id: 'name',
+      header: name,
+      cell: (form) => (
+        <div className="min-w-28 max-w-56">
+          <p className="break-words font-semibold text-slate-900">{form.name}</p>
+          <p className="mt-0.5 text-slate-500 text-xs">
+            {form.responseCount === 1 ? '1 response' : `${form.responseCount.toLocaleString()} responses`}
+          </p>
+        </div>
+      ),
+    },
+    {
+      id: 'open-form-url',
+      header: openUrl,
+      cell: (form) => (
+        <div className="flex flex-col items-start gap-1.5">
+          <a
+            href={form.openFormUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${linkClasses} text-emerald-700 hover:text-emerald-800 hover:underline`}
+          >
+            View Form <span className="sr-only">{form.name} (opens in a new tab)</span>
+            <ExternalLinkIcon className="size-3.5" />
+          </a>
+          <button type="button" onClick={() => onCopyFormUrl(form)} className={smallButton}>
+            <CopyIcon className="size-3" />
+            Copy URL <span className="sr-only">of {form.name}</span>
+          </button>
+        </div>
+      ),
+    },
+    {
+      id: 'google-sheets',
+      header: sheets,
+      cell: (form) => <SheetSettingsCell form={form} onSaved={(settings) => onSheetSaved(form, settings)} />,
+    },
+    {
+      id: 'sheet-status',
+      header: sheetStatus,
+      cell: (form) => {
+        const check = checks[form.formId];
+        return (
+          <>
+            <SheetStatusCell
+              formName={form.name}
+              status={deriveSheetStatus(isSheetConfigured(form), check)}
+              result={check?.phase === 'done' ? check.result : undefined}
               onRecheck={() => onRecheck(form)}
-              onSheetSaved={(settings) => onSheetSaved(form, settings)}
-              onCopyFormUrl={() => onCopyFormUrl(form)}
-              onCopyIframe={() => onCopyIframe(form)}
-              onDeleted={onDeleted}
             />
-          ))}
-        </tbody>
-      </table>
-    </section>
+            <div className="mt-2 empty:hidden">
+              <SyncHealth
+                formId={form.formId}
+                formName={form.name}
+                count={syncCountFor(syncCounts, form.formId)}
+              />
+            </div>
+          </>
+        );
+      },
+    },
+    {
+      id: 'iframe-url',
+      header: iframe,
+      cell: (form) => (
+        <button type="button" onClick={() => onCopyIframe(form)} className={smallButton}>
+          <CopyIcon className="size-3" />
+          Copy <span className="sr-only">iframe code of {form.name}</span>
+        </button>
+      ),
+    },
+    {
+      id: 'form-status',
+      header: formStatus,
+      cell: (form) => (
+        <Badge data-testid="form-status" variant={form.status === 'Active' ? 'success' : 'danger'} dot>
+          {form.status}
+        </Badge>
+      ),
+    },
+    {
+      id: 'action',
+      header: action,
+      cell: (form) => <FormActions form={form} onDeleted={onDeleted} />,
+    },
+  ];
+
+  return (
+    <DataTable
+      label="Forms"
+      caption="Your forms, with their links, Google Sheets connection and actions"
+      columns={columns}
+      rows={forms}
+      getRowId={(form) => form.formId}
+      isRowBusy={(form) => beingDeleted.includes(form.formId)}
+      regionRef={regionRef}
+      tableClassName="min-w-[56rem]"
+    />
   );
 }
 
-interface FormRowProps {
-  form: FormListItem;
-  serial: number;
-  check: SheetCheckState | undefined;
-  syncCount: SyncCount;
-  onRecheck: () => void;
-  onSheetSaved: (settings: SheetSettings) => void;
-  onCopyFormUrl: () => void;
-  onCopyIframe: () => void;
-  onDeleted: () => void;
-}
-
-function FormRow({
-  form,
-  serial,
-  check,
-  syncCount,
-  onRecheck,
-  onSheetSaved,
-  onCopyFormUrl,
-  onCopyIframe,
-  onDeleted,
-}: FormRowProps) {
+/** Edit, Responses and Delete of one form; each row deletes on its own (its own mutation). */
+function FormActions({ form, onDeleted }: { form: FormListItem; onDeleted: () => void }) {
   const remove = useDeleteForm();
-  const status = deriveSheetStatus(isSheetConfigured(form), check);
-  const active = form.status === 'Active';
 
   const confirmDelete = () => {
     if (!window.confirm(DELETE_CONFIRM_TEXT)) return;
@@ -146,98 +191,28 @@ function FormRow({
   };
 
   return (
-    <tr
-      className="align-top transition-colors hover:bg-slate-50/60"
-      aria-busy={remove.isPending || undefined}
-    >
-      <td className="py-4 pr-4 pl-5 text-slate-500 tabular-nums">{serial}</td>
-      <td className="px-3 py-4">
-        <div className="min-w-28 max-w-56">
-          <p className="break-words font-semibold text-slate-900">{form.name}</p>
-          <p className="mt-0.5 text-slate-500 text-xs">
-            {form.responseCount === 1 ? '1 response' : `${form.responseCount.toLocaleString()} responses`}
-          </p>
-        </div>
-      </td>
-      <td className="px-3 py-4">
-        <div className="flex flex-col items-start gap-1.5">
-          <a
-            href={form.openFormUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${linkClasses} text-emerald-700 hover:text-emerald-800 hover:underline`}
-          >
-            View Form <span className="sr-only">{form.name} (opens in a new tab)</span>
-            <ExternalLinkIcon />
-          </a>
-          <button type="button" onClick={onCopyFormUrl} className={smallButton}>
-            <CopyIcon className="size-3" />
-            Copy URL <span className="sr-only">of {form.name}</span>
-          </button>
-        </div>
-      </td>
-      <td className="px-3 py-4">
-        <SheetSettingsCell form={form} onSaved={onSheetSaved} />
-      </td>
-      <td className="px-3 py-4">
-        <SheetStatusCell
-          formName={form.name}
-          status={status}
-          result={check?.phase === 'done' ? check.result : undefined}
-          onRecheck={onRecheck}
-        />
-        <div className="mt-2 empty:hidden">
-          <SyncHealth formId={form.formId} formName={form.name} count={syncCount} />
-        </div>
-      </td>
-      <td className="px-3 py-4">
-        <button type="button" onClick={onCopyIframe} className={smallButton}>
-          <CopyIcon className="size-3" />
-          Copy <span className="sr-only">iframe code of {form.name}</span>
-        </button>
-      </td>
-      <td className="px-3 py-4">
-        <span
-          data-testid="form-status"
-          className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ring-inset ${
-            active ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-red-50 text-red-700 ring-red-200'
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`size-1.5 rounded-full ${active ? 'bg-emerald-500' : 'bg-red-500'}`}
-          />
-          {form.status}
-        </span>
-      </td>
-      <td className="py-4 pr-5 pl-3">
-        <div className="flex flex-col items-stretch gap-1.5">
-          <Link
-            to={`/dashboard/form-update?formId=${encodeURIComponent(form.formId)}`}
-            className={smallButton}
-          >
-            <PencilIcon className="size-3" />
-            Edit <span className="sr-only">{form.name}</span>
-          </Link>
-          <Link to={`/dashboard/responses?formId=${encodeURIComponent(form.formId)}`} className={smallButton}>
-            Responses <span className="sr-only">of {form.name}</span>
-          </Link>
-          <button
-            type="button"
-            onClick={confirmDelete}
-            disabled={remove.isPending}
-            aria-busy={remove.isPending || undefined}
-            className="inline-flex items-center justify-center gap-1.5 rounded-md border border-red-200 bg-white px-2.5 py-1 font-medium text-red-700 text-xs shadow-sm hover:border-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {remove.isPending ? (
-              <Spinner size="sm" decorative className="size-3" />
-            ) : (
-              <TrashIcon className="size-3" />
-            )}
-            Delete <span className="sr-only">{form.name}</span>
-          </button>
-        </div>
-      </td>
-    </tr>
+    <div className="flex flex-col items-stretch gap-1.5">
+      <Link to={`/dashboard/form-update?formId=${encodeURIComponent(form.formId)}`} className={smallButton}>
+        <PencilIcon className="size-3" />
+        Edit <span className="sr-only">{form.name}</span>
+      </Link>
+      <Link to={`/dashboard/responses?formId=${encodeURIComponent(form.formId)}`} className={smallButton}>
+        Responses <span className="sr-only">of {form.name}</span>
+      </Link>
+      <button
+        type="button"
+        onClick={confirmDelete}
+        disabled={remove.isPending}
+        aria-busy={remove.isPending || undefined}
+        className="inline-flex items-center justify-center gap-1.5 rounded-md border border-red-200 bg-white px-2.5 py-1 font-medium text-red-700 text-xs shadow-sm hover:border-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {remove.isPending ? (
+          <Spinner size="sm" decorative className="size-3" />
+        ) : (
+          <TrashIcon className="size-3" />
+        )}
+        Delete <span className="sr-only">{form.name}</span>
+      </button>
+    </div>
   );
 }

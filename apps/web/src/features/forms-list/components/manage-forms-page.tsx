@@ -2,6 +2,7 @@ import type { FormListItem } from '@sheetforms/contract';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorIcon, FormIcon, PlusIcon, SheetIcon } from '@/components/ui/icons';
 import { PageLoader } from '@/components/ui/spinner';
 import { PageHeader } from '@/features/dashboard/components/page-header';
 import { useAuthMode } from '../api/get-auth-mode';
@@ -11,7 +12,6 @@ import { useSyncCounts } from '../api/get-sync-counts';
 import { useSheetChecks } from '../hooks/use-sheet-checks';
 import { CopyDialog } from './copy-dialog';
 import { FormsTable } from './forms-table';
-import { ErrorIcon, FormIcon, PlusIcon, SheetIcon } from './icons';
 import { SheetsSetupDialog } from './sheets-setup-dialog';
 import { StatCards } from './stat-cards';
 
@@ -75,10 +75,10 @@ export function ManageFormsPage() {
           <EmptyState
             title={NO_FORMS_TEXT}
             description="Forms you create will be listed here, with their public links, embed codes and the status of their Google Sheet."
-            icon={<FormIcon />}
+            icon={<FormIcon className="size-7" />}
           >
             <Button onClick={openFormGenerator}>
-              <PlusIcon />
+              <PlusIcon className="size-4" />
               Create your first form
             </Button>
           </EmptyState>
@@ -112,11 +112,11 @@ export function ManageFormsPage() {
         actions={
           <>
             <Button variant="secondary" onClick={() => setDialog({ kind: 'setup' })}>
-              <SheetIcon />
+              <SheetIcon className="size-4" />
               Google Sheets Setup
             </Button>
             <Button onClick={openFormGenerator}>
-              <PlusIcon />
+              <PlusIcon className="size-4" />
               Add Form
             </Button>
           </>

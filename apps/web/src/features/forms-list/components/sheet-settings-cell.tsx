@@ -2,10 +2,10 @@ import type { FormListItem } from '@sheetforms/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ExternalLinkIcon, PencilIcon, PlusIcon } from '@/components/ui/icons';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUpdateFormSheet } from '../api/update-form-sheet';
 import { type SheetSettings, trimSheetSettings, validateSheetUrl } from '../logic/sheet-settings';
-import { ExternalLinkIcon, PencilIcon, PlusIcon } from './icons';
 
 export const SAVE_SHEET_FAILED_TEXT = 'Failed to save Google Sheets settings. Please try again.';
 
@@ -67,7 +67,7 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
           className="inline-flex items-center gap-1 rounded font-medium text-emerald-700 text-sm hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
         >
           View Sheet <span className="sr-only">of {form.name} (opens in a new tab)</span>
-          <ExternalLinkIcon />
+          <ExternalLinkIcon className="size-3.5" />
         </a>
         <span className="max-w-48 truncate text-slate-600 text-xs" title={form.sheetName || undefined}>
           {form.sheetName ? (

@@ -1,8 +1,8 @@
 import type { SheetAccess } from '@sheetforms/contract';
 import type { ReactNode } from 'react';
+import { CheckCircleIcon, ErrorIcon, LinkOffIcon, RefreshIcon, WarningIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { SETUP_REQUIRED_HINT, SHEET_STATUS_LABELS, type SheetStatus } from '../logic/sheet-status';
-import { CheckCircleIcon, ErrorIcon, LinkOffIcon, RefreshIcon, WarningIcon } from './icons';
 
 export interface SheetStatusCellProps {
   formName: string;
@@ -22,11 +22,11 @@ const tone: Record<SheetStatus, string> = {
 };
 
 const icons: Record<Exclude<SheetStatus, 'checking'>, ReactNode> = {
-  connected: <CheckCircleIcon />,
-  'setup-required': <WarningIcon />,
-  'invalid-url': <ErrorIcon />,
-  error: <ErrorIcon />,
-  'not-configured': <LinkOffIcon />,
+  connected: <CheckCircleIcon className="size-4" />,
+  'setup-required': <WarningIcon className="size-4" />,
+  'invalid-url': <ErrorIcon className="size-4" />,
+  error: <ErrorIcon className="size-4" />,
+  'not-configured': <LinkOffIcon className="size-4" />,
 };
 
 function lastCheckedText(result: SheetAccess): string {

@@ -1,4 +1,5 @@
 import type { DashboardStats } from '@sheetforms/contract';
+import { StatCard } from '@/components/ui/card';
 
 export interface StatCardsProps {
   stats: DashboardStats | undefined;
@@ -28,23 +29,14 @@ export function StatCards({ stats, loading }: StatCardsProps) {
     <section aria-label="Statistics" aria-busy={loading || undefined} className="mb-6">
       <dl className="grid grid-cols-3 gap-3 sm:gap-4">
         {cards.map((card) => (
-          <div
+          <StatCard
             key={card.label}
-            className="rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5 sm:py-4"
-          >
-            <dt className="truncate font-medium text-slate-500 text-xs sm:text-sm">{card.label}</dt>
-            <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
-              <span
-                data-testid={`stat-${card.label.toLowerCase().replace(/\s+/g, '-')}`}
-                className={`font-bold text-2xl text-slate-900 tabular-nums ${loading ? 'animate-pulse text-slate-300' : ''}`}
-              >
-                {card.value}
-              </span>
-              {card.detail ? (
-                <span className="hidden text-slate-500 text-xs sm:inline">{card.detail}</span>
-              ) : null}
-            </dd>
-          </div>
+            label={card.label}
+            value={card.value}
+            detail={card.detail}
+            loading={loading}
+            valueTestId={`stat-${card.label.toLowerCase().replace(/\s+/g, '-')}`}
+          />
         ))}
       </dl>
     </section>

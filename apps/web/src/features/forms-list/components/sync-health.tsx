@@ -1,4 +1,5 @@
 import { toast } from 'react-toastify';
+import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { useSyncFailureReason } from '../api/get-sync-failure-reason';
@@ -10,7 +11,6 @@ import {
   RETRY_SYNC_FAILED_TEXT,
   type SyncCount,
 } from '../logic/sync-health';
-import { RefreshIcon } from './icons';
 
 export interface SyncHealthProps {
   formId: string;

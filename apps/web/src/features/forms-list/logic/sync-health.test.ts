@@ -45,11 +45,11 @@ describe('sheet-sync health', () => {
     expect(latestFailureReason([])).toBeUndefined();
     expect(
       latestFailureReason([
-        { createdAt: '2025-03-02T00:00:00.000Z', syncState: 'failed', lastError: 'newer' },
-        { createdAt: '2025-03-01T00:00:00.000Z', syncState: 'failed', lastError: 'older' },
-        { createdAt: '2025-03-03T00:00:00.000Z', syncState: 'synced', lastError: 'stale' },
-        { createdAt: '2025-03-04T00:00:00.000Z', syncState: 'failed', lastError: '  ' },
-        { createdAt: '2025-03-05T00:00:00.000Z', syncState: 'failed', lastError: null },
+        { createdAt: '2025-03-02T00:00:00.000Z', syncState: 'failed', syncError: 'newer' },
+        { createdAt: '2025-03-01T00:00:00.000Z', syncState: 'failed', syncError: 'older' },
+        { createdAt: '2025-03-03T00:00:00.000Z', syncState: 'synced', syncError: 'stale' },
+        { createdAt: '2025-03-04T00:00:00.000Z', syncState: 'failed', syncError: '  ' },
+        { createdAt: '2025-03-05T00:00:00.000Z', syncState: 'failed', syncError: null },
       ]),
     ).toBe('newer');
   });

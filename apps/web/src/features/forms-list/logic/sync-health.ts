@@ -40,14 +40,14 @@ export function failedText(count: number): string {
 
 /** The reason of the most recent failed response that has one, if any. */
 export function latestFailureReason(
-  responses: Pick<FormResponse, 'createdAt' | 'syncState' | 'lastError'>[],
+  responses: Pick<FormResponse, 'createdAt' | 'syncState' | 'syncError'>[],
 ): string | undefined {
   let latest: { at: number; reason: string } | undefined;
   for (const response of responses) {
-    if (response.syncState !== 'failed' || !response.lastError?.trim()) continue;
+    if (response.syncState !== 'failed' || !response.syncError?.trim()) continue;
     const at = Date.parse(response.createdAt);
     const time = Number.isNaN(at) ? 0 : at;
-    if (!latest || time >= latest.at) latest = { at: time, reason: response.lastError.trim() };
+    if (!latest || time >= latest.at) latest = { at: time, reason: response.syncError.trim() };
   }
   return latest?.reason;
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { CheckIcon, StarIcon } from '@/components/ui/icons';
 
 export const HERO_TITLE = 'An AI powered spreadsheet assistant';
 
@@ -39,18 +40,7 @@ export function HomeHero({ isSignedIn, onGetStarted, isSigningIn }: HomeHeroProp
           <ul className="mt-8 space-y-3">
             {HIGHLIGHTS.map((item) => (
               <li key={item} className="flex items-start gap-3 text-slate-700">
-                <svg
-                  viewBox="0 0 20 20"
-                  className="mt-0.5 size-5 shrink-0 text-emerald-600"
-                  fill="currentColor"
-                  aria-hidden="true"
-                >
-                  <path
-                    fillRule="evenodd"
-                    d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
-                    clipRule="evenodd"
-                  />
-                </svg>
+                <CheckIcon className="mt-0.5 size-5 shrink-0 text-emerald-600" strokeWidth={2.5} />
                 {item}
               </li>
             ))}
@@ -130,9 +120,7 @@ function SheetToFormIllustration() {
             <span className="font-medium text-slate-600 text-xs">Rating</span>
             <div className="mt-1 flex gap-1 text-amber-400">
               {['one', 'two', 'three', 'four', 'five'].map((star) => (
-                <svg aria-hidden="true" key={star} viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                  <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
-                </svg>
+                <StarIcon key={star} className="size-5" fill="currentColor" strokeWidth={1} />
               ))}
             </div>
           </div>
@@ -141,13 +129,7 @@ function SheetToFormIllustration() {
               Submit
             </span>
             <span className="flex items-center gap-1 font-medium text-emerald-700 text-xs">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                <path
-                  fillRule="evenodd"
-                  d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <CheckIcon className="size-4" strokeWidth={2.5} />
               Saved to sheet
             </span>
           </div>

@@ -2,6 +2,7 @@ import type { User } from '@sheetforms/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { LocalModeBadge } from '@/components/ui/local-mode-badge';
 import { Logo } from '@/components/ui/logo';
 
@@ -81,17 +82,7 @@ export function TopBar({ user, isAuthLoading, localMode, onLogin, isSigningIn, o
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="sr-only">Main menu</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
         </button>
 
         <div

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChromiumLauncher } from './chromium-browser.js';
+import { PdfUnavailableError } from './pdf-renderer.js';
+import { printDocument } from './print-document.js';
+import { createQueuedPdfRenderer } from './queued-pdf-renderer.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = fs.existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`Chromium tests skipped: no Chromium at ${CHROMIUM}`);
+
+async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number; size: [number, number] }> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const page = await document.getPage(1);
+  const { width, height } = page.getViewport({ scale: 1 });
+  const { text, totalPages } = await extractText(document, { mergePages: true });
+  // Chromium rounds the page to whole CSS pixels (A4: 595.92 × 842.88 points).
+  return { text, pages: totalPages, size: [Math.floor(width), Math.floor(height)] };
+}
+
+/** A local server that counts every request reaching it: a stand-in for an internal address. */
+async function countingServer() {
+  const hits: string[] = [];
+  const server = http.createServer((request, response) => {
+    hits.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'image/png' }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { hits, base, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Everything a hostile template could use to make the browser fetch something. */
+function fetchingMarkup(base: string): string {
+  return `
+    <link rel="stylesheet" href="${base}/style.css">
+    <link rel="prefetch" href="${base}/prefetch">
+    <style>@import url("${base}/import.css"); body { background: url("${base}/background.png"); }
+      @font-face { font-family: X; src: url("${base}/font.woff"); } p { font-family: X; }</style>
+    <img src="${base}/x.png" alt="">
+    <img srcset="${base}/srcset.png 2x" alt="">
+    <picture><source srcset="${base}/source.png"><img src="data:," alt=""></picture>
+    <div style="background-image: url('${base}/inline.png')">inline</div>
+    <iframe src="${base}/frame"></iframe>
+    <object data="${base}/object"></object>
+    <embed src="${base}/embed">
+    <video poster="${base}/poster.png" src="${base}/video.mp4"></video>
+    <audio src="${base}/audio.mp3" autoplay></audio>
+    <svg><image href="${base}/svg.png" width="10" height="10"/></svg>
+    <input type="image" src="${base}/input.png">
+    <p>The body text</p>`;
+}
+
+describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
+  const renderer = createQueuedPdfRenderer({
+    launch: createChromiumLauncher({ executablePath: CHROMIUM }),
+    concurrency: 2,
+    queueLimit: 20,
+    timeoutMs: 30_000,
+    recycleAfter: 200,
+  });
+  let target: Awaited<ReturnType<typeof countingServer>>;
+
+  beforeAll(async () => {
+    target = await countingServer();
+    await renderer.warm();
+  }, 60_000);
+  afterAll(async () => {
+    await renderer.close();
+    await target.close();
+  });
+
+  it('renders a one-page template whose text reads back, on A4 or Letter', async () => {
+    const html =
+      '<h1>Certificate of Attendance</h1><p>Awarded to <b>Ada Lovelace</b> — ünïcødé ✓</p>' +
+      '<table><thead><tr><th>Field</th><th>Answer</th></tr></thead><tbody><tr><td>Guests</td><td>3</td></tr></tbody></table>';
+    const a4 = await renderer.render(html, { format: 'A4', title: 'Certificate' });
+    expect(a4.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const read = await pdfText(a4);
+    expect(read.pages).toBe(1);
+    expect(read.text).toContain('Certificate of Attendance');
+    expect(read.text).toContain('Ada Lovelace');
+    expect(read.text).toContain('ünïcødé');
+    expect(read.text).toContain('Guests');
+    expect(read.size).toEqual([595, 842]);
+
+    const letter = await renderer.render(html, { format: 'Letter' });
+    expect((await pdfText(letter)).size).toEqual([612, 792]);
+  }, 60_000);
+
+  it('repeats a long table header on every page', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => `<tr><td>Row ${i + 1}</td><td>value</td></tr>`).join('');
+    const pdf = await renderer.render(
+      `<table><thead><tr><th>HeaderCell</th><th>Value</th></tr></thead><tbody>${rows}</tbody></table>`,
+      { format: 'A4' },
+    );
+    const document = await getDocumentProxy(new Uint8Array(pdf));
+    const { text } = await extractText(document, { mergePages: false });
+    expect(text.length).toBeGreaterThan(1);
+    for (const page of text) expect(page).toContain('HeaderCell');
+    expect(text.join('\n')).toContain('Row 120');
+  }, 60_000);
+
+  it('runs no JavaScript', async () => {
+    const pdf = await renderer.render(
+      `<p id="t">Original text</p>
+       <script>document.getElementById('t').textContent = 'SCRIPT RAN';</script>
+       <img src="data:," onerror="document.body.textContent = 'HANDLER RAN'">
+       <a href="javascript:document.body.textContent='LINK RAN'">link</a>`,
+      { format: 'A4' },
+    );
+    const { text } = await pdfText(pdf);
+    expect(text).toContain('Original text');
+    expect(text).not.toMatch(/RAN/);
+  }, 60_000);
+
+  it('fetches nothing a template names, even when nothing sanitized it', async () => {
+    const before = renderer.stats().blockedRequests;
+    const pdf = await renderer.render(fetchingMarkup(target.base), { format: 'A4' });
+    expect((await pdfText(pdf)).text).toContain('The body text');
+    expect(target.hits).toEqual([]);
+    // The print document's own policy stops these before they are even asked for.
+    expect(renderer.stats().blockedRequests).toBe(before);
+  }, 60_000);
+
+  it('aborts every request when the document has no policy of its own (the second wall)', async () => {
+    const blocked: string[] = [];
+    const browser = await createChromiumLauncher({ executablePath: CHROMIUM })({
+      requestBlocked: (url) => blocked.push(url),
+    });
+    try {
+      const bare = `<!doctype html><html><head></head><body>${fetchingMarkup(target.base)}</body></html>`;
+      const pdf = await browser.print(bare, { format: 'A4' }, new AbortController().signal);
+      expect((await pdfText(pdf)).text).toContain('The body text');
+      expect(target.hits).toEqual([]);
+      // The browser did ask, and every request was refused before it left.
+      expect(blocked.length).toBeGreaterThan(3);
+      expect(blocked.every((url) => url.startsWith(target.base))).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('keeps the document when it tries to navigate away, and fetches nothing', async () => {
+    const pdf = await renderer.render(
+      `<meta http-equiv="refresh" content="0; url=${target.base}/refresh"><p>Still here</p>`,
+      { format: 'A4' },
+    );
+    expect((await pdfText(pdf)).text).toContain('Still here');
+    expect(target.hits).toEqual([]);
+  }, 60_000);
+
+  it('stops a job when its signal aborts', async () => {
+    const browser = await createChromiumLauncher({ executablePath: CHROMIUM })({ requestBlocked() {} });
+    try {
+      const controller = new AbortController();
+      // About 1 MB of text, the largest template: seconds of layout and printing, stopped after 200 ms.
+      const huge = printDocument(`<p>${'Lorem ipsum dolor sit amet. '.repeat(40_000)}</p>`);
+      const job = browser.print(huge, { format: 'A4' }, controller.signal);
+      setTimeout(() => controller.abort(new Error('stop')), 200);
+      const started = Date.now();
+      await expect(job).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(browser.isConnected()).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('recycles the real browser without failing jobs', async () => {
+    const recycling = createQueuedPdfRenderer({
+      launch: createChromiumLauncher({ executablePath: CHROMIUM }),
+      concurrency: 2,
+      queueLimit: 20,
+      timeoutMs: 30_000,
+      recycleAfter: 2,
+    });
+    try {
+      const pdfs = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => recycling.render(`<p>Job ${i}</p>`, { format: 'A4' })),
+      );
+      for (const [i, pdf] of pdfs.entries()) expect((await pdfText(pdf)).text).toContain(`Job ${i}`);
+      expect(recycling.stats()).toMatchObject({ launches: 3, recycles: 2, completed: 5, failed: 0 });
+    } finally {
+      await recycling.close();
+    }
+  }, 120_000);
+});
+
+describe('Chromium PDF renderer without Chromium', () => {
+  it('answers PdfUnavailableError when the executable is missing', async () => {
+    const renderer = createQueuedPdfRenderer({
+      launch: createChromiumLauncher({ executablePath: '/nonexistent/chromium' }),
+      concurrency: 2,
+      queueLimit: 20,
+      timeoutMs: 15_000,
+      recycleAfter: 200,
+    });
+    await expect(renderer.render('<p>x</p>', { format: 'A4' })).rejects.toBeInstanceOf(PdfUnavailableError);
+    await renderer.close();
+  });
+});

@@ -1,0 +1,130 @@
+import {
+  type FormField,
+  type FormTemplate,
+  RESPONSES_MESSAGES,
+  RESPONSES_PAGE,
+  type ResponseItem,
+  type ResponsesPage,
+} from '@sheetforms/contract';
+import { badRequest } from '../../http/http-error.js';
+import type { CursorCodec } from './response-cursor.js';
+import type { ResponseFilters, ResponsePagesRepository } from './response-pages.repository.js';
+import { type ResponseRow, toResponseForTemplate, toResponseItem } from './response-serializers.js';
+import { boundedPageSize, filledTemplates } from './response-templates.js';
+
+/** A form the caller was shown to own: its internal id and current fields. */
+export interface FormForResponses {
+  id: string;
+  fields: FormField[];
+}
+
+export interface PageRequest extends ResponseFilters {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface ResponseReaderDeps {
+  pages: ResponsePagesRepository;
+  cursors: CursorCodec;
+  /** SHEET_SYNC_TIMEZONE: {{date}} and {{Timestamp}} are written in it. */
+  timeZone: string;
+  now?: () => Date;
+}
+
+/**
+ * Reading responses of a form whose ownership the caller has checked (every query checks it again):
+ * pages with their filled templates, the newest page of the form detail, one response, and batches for
+ * the export. Shared by the forms module (GET /forms/{formId}) and the responses routes.
+ */
+export function createResponseReader(deps: ResponseReaderDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  function toItems(rows: ResponseRow[], form: FormForResponses, templates: readonly FormTemplate[]) {
+    const options = { now: now(), timeZone: deps.timeZone };
+    return rows.map((row) =>
+      toResponseItem(row, filledTemplates(templates, form.fields, toResponseForTemplate(row), options)),
+    );
+  }
+
+  return {
+    async page(
+      ownerId: string,
+      form: FormForResponses,
+      templates: readonly FormTemplate[],
+      request: PageRequest,
+    ): Promise<ResponsesPage> {
+      const after = request.cursor === undefined ? undefined : deps.cursors.decode(request.cursor);
+      if (request.cursor !== undefined && !after)
+        throw badRequest('BAD_CURSOR', RESPONSES_MESSAGES.badCursor);
+      const filters = normaliseFilters(request);
+      const limit = boundedPageSize(request.limit, templates);
+      // One more than the page tells whether another page follows, without a second query.
+      const [rows, total] = await Promise.all([
+        deps.pages.page(ownerId, form.id, filters, after, limit + 1),
+        deps.pages.count(ownerId, form.id, filters),
+      ]);
+      const pageRows = rows.slice(0, limit);
+      const last = pageRows.at(-1);
+      return {
+        items: toItems(pageRows, form, templates),
+        nextCursor:
+          rows.length > limit && last
+            ? deps.cursors.encode({ createdAt: last.created_at, id: last.id })
+            : null,
+        total,
+      };
+    },
+
+    /** GET /forms/{formId}: the newest page only, and how many there are in all. */
+    async newest(
+      ownerId: string,
+      form: FormForResponses,
+      templates: readonly FormTemplate[],
+    ): Promise<{ items: ResponseItem[]; total: number }> {
+      const limit = boundedPageSize(RESPONSES_PAGE.detailLimit, templates);
+      const [rows, total] = await Promise.all([
+        deps.pages.page(ownerId, form.id, {}, undefined, limit),
+        deps.pages.count(ownerId, form.id, {}),
+      ]);
+      return { items: toItems(rows, form, templates), total };
+    },
+
+    async findOne(ownerId: string, formRowId: string, responseId: string): Promise<ResponseRow | undefined> {
+      return deps.pages.findById(ownerId, formRowId, responseId);
+    },
+
+    /**
+     * Every matching response, newest first, in batches read one at a time by keyset: memory holds one
+     * batch, however many responses there are. The consumer's pace sets the reading pace.
+     */
+    async *batches(
+      ownerId: string,
+      formRowId: string,
+      filters: ResponseFilters,
+      batchSize = EXPORT_BATCH_SIZE,
+    ): AsyncGenerator<ResponseRow[]> {
+      const normalised = normaliseFilters(filters);
+      let after: { createdAt: string; id: string } | undefined;
+      for (;;) {
+        const rows = await deps.pages.page(ownerId, formRowId, normalised, after, batchSize);
+        if (rows.length > 0) yield rows;
+        const last = rows.at(-1);
+        if (rows.length < batchSize || !last) return;
+        after = { createdAt: last.created_at, id: last.id };
+      }
+    },
+  };
+}
+
+export type ResponseReader = ReturnType<typeof createResponseReader>;
+
+export const EXPORT_BATCH_SIZE = 500;
+
+/** Instants arrive with any offset; created_at is stored as UTC text, so bounds are compared as such. */
+function normaliseFilters(filters: ResponseFilters): ResponseFilters {
+  return {
+    q: filters.q ? filters.q : undefined,
+    from: filters.from === undefined ? undefined : new Date(filters.from).toISOString(),
+    to: filters.to === undefined ? undefined : new Date(filters.to).toISOString(),
+  };
+}

@@ -1,0 +1,101 @@
+import { PassThrough, Readable } from 'node:stream';
+import {
+  envelope,
+  RESPONSES_PAGE,
+  ResponsesExportQuerySchema,
+  ResponsesPageSchema,
+  ResponsesQuerySchema,
+} from '@sheetforms/contract';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../http/authenticate.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
+import { ok } from '../../http/envelope.js';
+import { csvChunks } from './csv-export.js';
+import { PAGE_TEMPLATE_BUDGET_BYTES } from './response-templates.js';
+import type { ResponsesService } from './responses.service.js';
+import { writeXlsx } from './xlsx-export.js';
+
+export interface ResponsesRoutesDeps {
+  responses: ResponsesService;
+  authenticate: onRequestAsyncHookHandler;
+}
+
+const FormIdParamsSchema = z.object({ formId: z.string().min(1).max(64) });
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const budgetMb = PAGE_TEMPLATE_BUDGET_BYTES / (1024 * 1024);
+
+export async function responsesRoutes(app: FastifyInstance, deps: ResponsesRoutesDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['responses'];
+  const security = [{ bearerAuth: [] }];
+  const onRequest = deps.authenticate;
+
+  r.get(
+    '/forms/:formId/responses',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'A page of the form’s responses, newest first',
+        description:
+          `Keyset-paginated on (created time, id): pass nextCursor back as cursor for the next, older page. ` +
+          `q matches answers (case-insensitive substring), from/to bound the created time (inclusive), total ` +
+          `counts every match. Each item carries every template filled with it; when templates are large the ` +
+          `page is smaller than limit (default ${RESPONSES_PAGE.defaultLimit}, at most ` +
+          `${RESPONSES_PAGE.maxLimit}) so that a page's template HTML stays under about ${budgetMb} MB.`,
+        security,
+        params: FormIdParamsSchema,
+        querystring: ResponsesQuerySchema,
+        response: { 200: envelope(ResponsesPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await deps.responses.list(requireAuth(request).userId, request.params.formId, request.query)),
+  );
+
+  r.get(
+    '/forms/:formId/responses/export',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Download every matching response as CSV or Excel (streamed)',
+        description:
+          'Columns: No. (from 1, newest first), Timestamp (ISO 8601, UTC), Response ID, each current field ' +
+          'label in form order, Signature (image URL), Sync state. CSV is UTF-8 with a byte order mark; ' +
+          'cells beginning with =, +, -, @, tab or carriage return get a leading apostrophe.',
+        security,
+        params: FormIdParamsSchema,
+        querystring: ResponsesExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const exported = await deps.responses.exportFor(requireAuth(request).userId, request.params.formId, {
+        format,
+        ...filters,
+      });
+      reply
+        .header(
+          'content-disposition',
+          attachmentDisposition(`${exported.form.name}-responses.${format}`, `responses.${format}`),
+        )
+        .header('cache-control', 'no-store');
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .send(Readable.from(csvChunks(exported.header, exported.batches), { objectMode: false }));
+      }
+      const out = new PassThrough();
+      reply.type(XLSX_TYPE).send(out);
+      // Headers are gone by the time a batch could fail: the only way left to say so is to cut the stream.
+      writeXlsx(out, exported.form.name, exported.header, exported.batches).catch((error: unknown) => {
+        request.log.error({ err: error }, 'xlsx export failed');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply;
+    },
+  );
+}

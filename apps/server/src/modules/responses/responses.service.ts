@@ -1,0 +1,76 @@
+import type { ResponsesExportQuerySchema, ResponsesPage, ResponsesQuerySchema } from '@sheetforms/contract';
+import type { z } from 'zod';
+import { notFound } from '../../http/http-error.js';
+import type { FormsService, OwnedForm } from '../forms/forms.service.js';
+import type { ResponseForTemplate } from '../templates/template-values.js';
+import type { TemplatesRepository } from '../templates/templates.repository.js';
+import { exportCells, exportHeader } from './response-export.js';
+import type { ResponseReader } from './response-reader.js';
+import { toResponseForTemplate } from './response-serializers.js';
+
+export type ResponsesQueryInput = z.output<typeof ResponsesQuerySchema>;
+export type ResponsesExportInput = z.output<typeof ResponsesExportQuerySchema>;
+
+export interface ResponsesServiceDeps {
+  forms: Pick<FormsService, 'requireOwned'>;
+  templates: Pick<TemplatesRepository, 'listForForm'>;
+  reader: ResponseReader;
+}
+
+/** What an export writer needs: the header and the rows as cells, read batch by batch. */
+export interface ResponsesExport {
+  form: OwnedForm;
+  header: string[];
+  batches: AsyncIterable<string[][]>;
+}
+
+export const responseNotFound = () => notFound('Response not found', 'RESPONSE_NOT_FOUND');
+
+/** The owner's view of a form's responses: pages, one response, the export. 404 unless the caller owns the form. */
+export function createResponsesService(deps: ResponsesServiceDeps) {
+  return {
+    async list(ownerId: string, formId: string, query: ResponsesQueryInput): Promise<ResponsesPage> {
+      const form = await deps.forms.requireOwned(ownerId, formId);
+      const templates = await deps.templates.listForForm(ownerId, form.id);
+      return deps.reader.page(ownerId, form, templates, query);
+    },
+
+    /**
+     * One stored response of the owner's form, as a template is filled with it (the PDF export uses
+     * this). 404 'Form not found' for a form that is not theirs, 'Response not found' for a response
+     * that is not in it.
+     */
+    async getForOwner(
+      ownerId: string,
+      formId: string,
+      responseId: string,
+    ): Promise<{ form: OwnedForm; response: ResponseForTemplate }> {
+      const form = await deps.forms.requireOwned(ownerId, formId);
+      const row = await deps.reader.findOne(ownerId, form.id, responseId);
+      if (!row) throw responseNotFound();
+      return { form, response: toResponseForTemplate(row) };
+    },
+
+    async exportFor(ownerId: string, formId: string, query: ResponsesExportInput): Promise<ResponsesExport> {
+      const form = await deps.forms.requireOwned(ownerId, formId);
+      const batches = deps.reader.batches(ownerId, form.id, query);
+      return {
+        form,
+        header: exportHeader(form.fields),
+        batches: numbered(batches, form),
+      };
+    },
+  };
+}
+
+export type ResponsesService = ReturnType<typeof createResponsesService>;
+
+async function* numbered(
+  batches: AsyncIterable<Parameters<typeof exportCells>[1][]>,
+  form: OwnedForm,
+): AsyncGenerator<string[][]> {
+  let no = 0;
+  for await (const rows of batches) {
+    yield rows.map((row) => exportCells(++no, row, form.fields));
+  }
+}

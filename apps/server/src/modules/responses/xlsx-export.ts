@@ -1,0 +1,42 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/**
+ * Writes the XLSX file to `out` with exceljs's streaming writer: each row is committed (serialized and
+ * handed to the zip stream) as it is added, and no shared-strings table is kept, so memory does not
+ * grow with the number of rows. Before each batch it waits for `out` to drain, so a slow client slows
+ * the reading from the database instead of filling memory.
+ */
+export async function writeXlsx(
+  out: Writable,
+  sheetName: string,
+  header: readonly string[],
+  batches: AsyncIterable<string[][]>,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const sheet = workbook.addWorksheet(worksheetName(sheetName));
+  sheet.addRow([...header]).commit();
+  for await (const rows of batches) {
+    // An empty answer is an empty cell, not a cell holding an empty string.
+    for (const row of rows) sheet.addRow(row.map((cell) => (cell === '' ? null : cell))).commit();
+    if (out.writableNeedDrain) await once(out, 'drain');
+    // Let the zip stream compress what was handed over before the next batch is read.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** Excel's sheet-name rules: at most 31 characters, none of : \ / ? * [ ]. */
+export function worksheetName(name: string): string {
+  const cleaned = name
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .trim()
+    .slice(0, 31);
+  return cleaned === '' ? 'Responses' : cleaned;
+}

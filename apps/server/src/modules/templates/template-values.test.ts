@@ -1,0 +1,58 @@
+import { fillTemplate } from '@sheetforms/contract';
+import { describe, expect, it } from 'vitest';
+import { formatLongDate, templateValuesFor } from './template-values.js';
+
+const fields = [
+  { label: 'Full Name', type: 'text', required: true, placeHolder: '', isRemoved: false },
+  { label: 'Phone', type: 'text', required: false, placeHolder: '', isRemoved: false },
+  { label: 'Old', type: 'text', required: false, placeHolder: '', isRemoved: true },
+] as const;
+
+const response = {
+  id: 'resp_1',
+  answers: { 'Full Name': 'Ada', Old: 'kept in the row' },
+  createdAt: '2026-11-25T23:30:00.000Z',
+  signatureUrl: 'http://localhost:3000/api/v1/uploads/signatures/abc.png',
+};
+
+describe('templateValuesFor', () => {
+  it('builds the values of one stored response', () => {
+    const values = templateValuesFor([...fields], response, {
+      now: new Date('2026-11-25T23:30:00.000Z'),
+      timeZone: 'UTC',
+    });
+    expect(values).toEqual({
+      answers: { 'Full Name': 'Ada', Phone: '' },
+      date: 'November 25, 2026',
+      timestamp: '11/25/2026, 11:30 PM',
+      responseId: 'resp_1',
+      signatureImageSrc: response.signatureUrl,
+    });
+  });
+
+  it('uses the configured time zone for the date and the timestamp', () => {
+    const values = templateValuesFor([...fields], response, {
+      now: new Date('2026-11-25T23:30:00.000Z'),
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(values.date).toBe('November 26, 2026');
+    expect(values.timestamp).toBe('11/26/2026, 08:30 AM');
+  });
+
+  it('lets the PDF renderer replace the signature source, and fills a template end to end', () => {
+    const values = templateValuesFor([...fields], response, {
+      now: new Date('2026-11-25T12:00:00.000Z'),
+      timeZone: 'UTC',
+      signatureImageSrc: 'data:image/png;base64,AAAA',
+    });
+    expect(fillTemplate('<p>{{Full Name}}|{{Phone}}|{{Old}}|{{Signature}}</p>', values)).toBe(
+      '<p>Ada||{{Old}}|<img src="data:image/png;base64,AAAA" alt="Signature" style="max-width:100%;height:auto"></p>',
+    );
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the en-US long date', () => {
+    expect(formatLongDate(new Date('2026-01-05T10:00:00Z'), 'UTC')).toBe('January 5, 2026');
+  });
+});

@@ -1,0 +1,64 @@
+import type { FormField, TemplateValues } from '@sheetforms/contract';
+import { formatSheetTimestamp } from '../sheet-sync/timestamp.js';
+
+/** A stored response, as much of it as a template shows. */
+export interface ResponseForTemplate {
+  id: string;
+  /** Field label → answer, as stored. */
+  answers: Record<string, string>;
+  createdAt: string;
+  signatureUrl: string | null;
+}
+
+export interface TemplateValuesOptions {
+  /** Today, for {{date}}. */
+  now: Date;
+  /** The time zone of the sheet's Timestamp column (SHEET_SYNC_TIMEZONE), used for both dates. */
+  timeZone: string;
+  /**
+   * The signature image's source. Defaults to the stored URL; the PDF renderer passes a data URI
+   * instead, because it fetches nothing.
+   */
+  signatureImageSrc?: string | null;
+}
+
+/**
+ * What a template is filled with for one response. Every current field gets a value (an unanswered one
+ * is empty), so {{Field}} of an optional field disappears instead of showing its braces.
+ */
+export function templateValuesFor(
+  fields: readonly FormField[],
+  response: ResponseForTemplate,
+  options: TemplateValuesOptions,
+): TemplateValues {
+  const answers: Record<string, string> = {};
+  for (const field of fields) {
+    if (!field.isRemoved) answers[field.label] = response.answers[field.label] ?? '';
+  }
+  return {
+    answers,
+    date: formatLongDate(options.now, options.timeZone),
+    timestamp: formatSheetTimestamp(response.createdAt, options.timeZone),
+    responseId: response.id,
+    signatureImageSrc:
+      options.signatureImageSrc === undefined ? response.signatureUrl : options.signatureImageSrc,
+  };
+}
+
+/** {{date}} (spec 001 section 9): e.g. "November 25, 2026". */
+export function formatLongDate(instant: Date, timeZone: string): string {
+  let formatter = longDateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    longDateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+}
+
+// Building an Intl.DateTimeFormat is far costlier than using one; pages fill many templates.
+const longDateFormatters = new Map<string, Intl.DateTimeFormat>();

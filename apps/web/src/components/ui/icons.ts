@@ -1,0 +1,53 @@
+/**
+ * The app's one icon set: lucide-react icons under stable names. Features import icons from here, never
+ * from lucide-react directly and never as their own SVG files, so a swap of a drawing happens in one place.
+ * Lucide marks an icon aria-hidden unless it is given an accessible name, so icons next to text are
+ * decorative by default. Size them with a class (`className="size-4"`).
+ */
+export type { LucideIcon as Icon, LucideProps as IconProps } from 'lucide-react';
+export {
+  ArrowDown as ArrowDownIcon,
+  ArrowLeft as ArrowLeftIcon,
+  ArrowUp as ArrowUpIcon,
+  ArrowUpDown as SortIcon,
+  Calendar as CalendarIcon,
+  Check as CheckIcon,
+  ChevronDown as ChevronDownIcon,
+  ChevronLeft as ChevronLeftIcon,
+  ChevronRight as ChevronRightIcon,
+  ChevronUp as ChevronUpIcon,
+  CircleCheck as CheckCircleIcon,
+  CircleMinus as LinkOffIcon,
+  CircleX as ErrorIcon,
+  Copy as CopyIcon,
+  Download as DownloadIcon,
+  Ellipsis as MoreIcon,
+  ExternalLink as ExternalLinkIcon,
+  Eye as EyeIcon,
+  FileDown as FileDownIcon,
+  FileText as FormIcon,
+  FileText as DocumentIcon,
+  Filter as FilterIcon,
+  GripVertical as GripIcon,
+  Inbox as InboxIcon,
+  Info as InfoIcon,
+  KeyRound as KeyIcon,
+  Lock as LockIcon,
+  LogOut as SignOutIcon,
+  Menu as MenuIcon,
+  MessagesSquare as ChatIcon,
+  Minus as MinusIcon,
+  Pencil as PencilIcon,
+  Plus as PlusIcon,
+  RefreshCw as RefreshIcon,
+  RotateCcw as RestoreIcon,
+  Search as SearchIcon,
+  Settings as SettingsIcon,
+  Sheet as SheetIcon,
+  Star as StarIcon,
+  Trash as TrashIcon,
+  TriangleAlert as WarningIcon,
+  Upload as UploadIcon,
+  Users as UsersIcon,
+  X as CloseIcon,
+} from 'lucide-react';

@@ -1,0 +1,22 @@
+import axios from 'axios';
+import { TEMPLATES_TEXT } from './messages';
+
+/**
+ * Spec 001 section 8: the server's message when it sent one, otherwise the spec's prefix with what went
+ * wrong ('Failed to add template: Network Error').
+ */
+export function templateErrorText(error: unknown, prefix: string): string {
+  if (axios.isAxiosError(error)) {
+    const body: unknown = error.response?.data;
+    if (typeof body === 'object' && body !== null) {
+      const { detail, message } = body as { detail?: unknown; message?: unknown };
+      if (typeof detail === 'string' && detail.trim() !== '') return detail;
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  }
+  return `${prefix}${errorMessage(error)}`;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : TEMPLATES_TEXT.unknownError;
+}

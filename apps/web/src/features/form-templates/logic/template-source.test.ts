@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { templateSourceOf, validateNewTemplate, validateTemplateEdit } from './template-source';
+
+const DOC_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012';
+const DOC_URL = `https://docs.google.com/document/d/${DOC_ID}/edit`;
+const SHEET_URL = `https://docs.google.com/spreadsheets/d/${DOC_ID}/edit#gid=0`;
+
+describe('templateSourceOf', () => {
+  it('tells a document from a spreadsheet', () => {
+    expect(templateSourceOf(DOC_URL)).toEqual({ kind: 'document', id: DOC_ID });
+    expect(templateSourceOf(SHEET_URL)).toEqual({ kind: 'spreadsheet', id: DOC_ID });
+  });
+
+  it('rejects short ids and other addresses', () => {
+    expect(templateSourceOf('https://docs.google.com/document/d/short/edit')).toBeNull();
+    expect(templateSourceOf(`https://example.org/file/d/${DOC_ID}`)).toBeNull();
+  });
+});
+
+describe('template validation (spec 001 section 5)', () => {
+  it('needs both name and URL to add, then a valid Docs URL', () => {
+    expect(validateNewTemplate('', DOC_URL)).toBe('Both name and URL are required');
+    expect(validateNewTemplate('Certificate', '  ')).toBe('Both name and URL are required');
+    expect(validateNewTemplate('Certificate', 'https://example.org/doc')).toBe(
+      'Please enter a valid Google Docs URL',
+    );
+    expect(validateNewTemplate('Certificate', DOC_URL)).toBeNull();
+  });
+
+  it('refuses an empty name when editing', () => {
+    expect(validateTemplateEdit('  ', DOC_URL)).toBe('Template name cannot be empty');
+    expect(validateTemplateEdit('Receipt', 'nope')).toBe('Please enter a valid Google Docs URL');
+    expect(validateTemplateEdit('Receipt', SHEET_URL)).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import type { ResponsesExportQuery } from '@sheetforms/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type DownloadedFile, downloadFile } from './download-file';
+import { activeFilters, type ResponsesFilters } from './get-responses';
+
+export type ExportFormat = ResponsesExportQuery['format'];
+
+export interface ExportResponsesInput {
+  formId: string;
+  format: ExportFormat;
+  filters: ResponsesFilters;
+}
+
+const ACCEPT: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** GET /forms/{formId}/responses/export?format=csv|xlsx: every response matching the filters, as a file. */
+export function exportResponses({ formId, format, filters }: ExportResponsesInput): Promise<DownloadedFile> {
+  const params: ResponsesExportQuery = { format, ...activeFilters(filters) };
+  return downloadFile(
+    {
+      method: 'GET',
+      url: `/forms/${encodeURIComponent(formId)}/responses/export`,
+      params,
+      headers: { Accept: `${ACCEPT[format]}, application/problem+json` },
+      // Exports of many responses take a while to stream; the client's usual timeout is for JSON calls.
+      timeout: 0,
+    },
+    `responses.${format}`,
+  );
+}
+
+export function useExportResponses() {
+  return useMutation({ mutationFn: exportResponses });
+}

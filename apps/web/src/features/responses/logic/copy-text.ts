@@ -1,0 +1,34 @@
+/**
+ * Copies text: the Clipboard API (secure contexts only), else a hidden text area and execCommand('copy'),
+ * so copying also works when the app is opened over plain HTTP on a local network. The text area goes
+ * into `host`: inside an open drawer the rest of the page is inert and cannot be selected.
+ * Resolves to whether the copy worked.
+ */
+export async function copyText(text: string, host: HTMLElement = document.body): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // Permission refused or the document not focused: try the fallback.
+    }
+  }
+  const textArea = document.createElement('textarea');
+  textArea.value = text;
+  textArea.setAttribute('readonly', '');
+  textArea.setAttribute('aria-hidden', 'true');
+  textArea.style.position = 'fixed';
+  textArea.style.opacity = '0';
+  const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  host.append(textArea);
+  textArea.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  textArea.remove();
+  previouslyFocused?.focus();
+  return copied;
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// Benchmark: the owner's responses at 100 and at 100,000 responses.
+//
+//   npm run build                                  # this script builds nothing itself
+//   node bench/responses.mjs [--requests 200] [--large 100000] [--small 100]
+//
+// 1. First page: GET /forms/{formId}/responses?limit=50 of a form with --small responses and of one with
+//    --large, alternating the two so both see the same machine conditions. The page is keyset-paginated on
+//    an index (form, created time, id), so its cost must not grow with the form: target p50 ratio <= 1.5.
+//    GET /forms/{formId} (the newest page inside the form detail) and a 'deep' page (cursor after 90 % of
+//    the rows) are measured the same way.
+// 2. Export: GET /forms/{formId}/responses/export?format=csv and xlsx of both forms, one after another,
+//    with the server's resident memory (VmRSS, read every 20 ms from /proc) before and at its peak. The
+//    export streams in keyset batches, so 100,000 rows must not grow RSS by more than 50 MB.
+//
+// The server runs from apps/server/dist in local mode with SQLite in a temporary DATA_DIR and the sheet
+// sync off; responses are written straight into its database (as 'synced') to seed 100,000 in seconds.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSheetForm, percentile, repositoryRoot, signIn, sleep, startServer } from './support/local-server.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '200' },
+    large: { type: 'string', default: '100000' },
+    small: { type: 'string', default: '100' },
+  },
+});
+const REQUESTS = Number(args.requests);
+const LARGE = Number(args.large);
+const SMALL = Number(args.small);
+
+const requireFromServer = createRequire(path.join(repositoryRoot, 'apps/server/package.json'));
+const Database = requireFromServer('better-sqlite3');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-'));
+const server = await startServer({ dataDir, env: { SHEET_SYNC_ENABLED: 'false' } });
+const { base } = server;
+
+/** Writes `count` responses of the form straight into the server's SQLite file, one transaction. */
+function seedResponses(formPublicId, count) {
+  const db = new Database(path.join(dataDir, 'sheetforms.db'));
+  db.pragma('busy_timeout = 10000');
+  const form = db.prepare('SELECT id FROM forms WHERE form_id = ?').get(formPublicId);
+  const insert = db.prepare(
+    `INSERT INTO responses (id, form_id, answers_json, created_at, sync_state, synced_at)
+     VALUES (?, ?, ?, ?, 'synced', ?)`,
+  );
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  db.transaction(() => {
+    for (let n = 0; n < count; n++) {
+      // One response a minute, some in the same millisecond as their neighbour (ties broken by id).
+      const at = new Date(start + Math.floor(n / 2) * 60_000).toISOString();
+      const answers = { 'Full Name': `Respondent ${n}`, Email: `r${n}@example.org`, Guests: String(n % 5) };
+      insert.run(randomUUID(), form.id, JSON.stringify(answers), at, at);
+    }
+  })();
+  db.close();
+}
+
+function get(token, url) {
+  return fetch(`${base}/api/v1${url}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+async function timed(token, url) {
+  const started = process.hrtime.bigint();
+  const res = await get(token, url);
+  const body = await res.arrayBuffer();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString()}`);
+  return { ms, bytes: body.byteLength, body };
+}
+
+function rssKiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** Downloads an export while sampling the server's RSS; answers time, bytes and RSS before/peak (MiB). */
+async function exportWithRss(token, url) {
+  const before = rssKiB(server.pid);
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, rssKiB(server.pid));
+      await sleep(20);
+    }
+  })();
+  const started = process.hrtime.bigint();
+  const res = await get(token, url);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  sampling = false;
+  await sampler;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return { ms, bytes, beforeMiB: before / 1024, peakMiB: peak / 1024, growthMiB: (peak - before) / 1024 };
+}
+
+const fmt = (n, digits = 1) => n.toFixed(digits);
+
+try {
+  const token = await signIn(base);
+  const small = await createSheetForm(base, token, { name: 'Small Form' });
+  const large = await createSheetForm(base, token, { name: 'Large Form' });
+  const seedStarted = Date.now();
+  seedResponses(small.formId, SMALL);
+  seedResponses(large.formId, LARGE);
+  console.log(`seeded ${SMALL} + ${LARGE} responses in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  // A cursor 90 % of the way down the large form, found by walking pages of 200.
+  let deepCursor = null;
+  {
+    let cursor = null;
+    let seen = 0;
+    while (seen < LARGE * 0.9) {
+      const { body } = await timed(
+        token,
+        `/forms/${large.formId}/responses?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      const page = JSON.parse(Buffer.from(body).toString()).data;
+      seen += page.items.length;
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    deepCursor = cursor;
+  }
+
+  const cases = [
+    { name: `first page, ${SMALL} responses`, url: `/forms/${small.formId}/responses?limit=50` },
+    { name: `first page, ${LARGE} responses`, url: `/forms/${large.formId}/responses?limit=50` },
+    { name: `form detail, ${SMALL} responses`, url: `/forms/${small.formId}` },
+    { name: `form detail, ${LARGE} responses`, url: `/forms/${large.formId}` },
+    {
+      name: `page at 90 %, ${LARGE} responses`,
+      url: `/forms/${large.formId}/responses?limit=50&cursor=${encodeURIComponent(deepCursor ?? '')}`,
+    },
+  ].filter((c) => !c.url.endsWith('cursor=') || deepCursor);
+  for (const c of cases) c.timings = [];
+  for (let i = 0; i < 20; i++) for (const c of cases) await timed(token, c.url);
+  for (let i = 0; i < REQUESTS; i++) {
+    for (const c of cases) {
+      const { ms, bytes } = await timed(token, c.url);
+      c.timings.push(ms);
+      c.bytes = bytes;
+    }
+  }
+  console.log(`\n${REQUESTS} requests each, alternating (ms):`);
+  console.log('case                                    p50     p95     p99   bytes');
+  for (const c of cases) {
+    console.log(
+      `${c.name.padEnd(38)} ${fmt(percentile(c.timings, 50), 2).padStart(6)} ${fmt(percentile(c.timings, 95), 2).padStart(7)} ${fmt(percentile(c.timings, 99), 2).padStart(7)} ${String(c.bytes).padStart(7)}`,
+    );
+  }
+  const ratio = (a, b) => percentile(cases[b].timings, 50) / percentile(cases[a].timings, 50);
+  console.log(`first-page p50 ratio ${LARGE} vs ${SMALL}: ${fmt(ratio(0, 1), 2)} (target <= 1.5)`);
+  console.log(`form-detail p50 ratio ${LARGE} vs ${SMALL}: ${fmt(ratio(2, 3), 2)}`);
+
+  console.log('\nexports (server RSS in MiB, sampled every 20 ms):');
+  console.log('export                        seconds      bytes   rss before   peak   growth');
+  for (const [label, form, count] of [
+    ['small', small, SMALL],
+    ['large', large, LARGE],
+  ]) {
+    for (const format of ['csv', 'xlsx']) {
+      const r = await exportWithRss(token, `/forms/${form.formId}/responses/export?format=${format}`);
+      console.log(
+        `${`${format}, ${count} (${label})`.padEnd(28)} ${fmt(r.ms / 1000, 2).padStart(8)} ${String(r.bytes).padStart(10)} ${fmt(r.beforeMiB).padStart(10)} ${fmt(r.peakMiB).padStart(6)} ${fmt(r.growthMiB).padStart(8)}`,
+      );
+    }
+  }
+  console.log('target: growth <= 50 MiB for the large exports');
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run','--disable-dev-shm-usage'] });
+const ctx = await browser.newContext({ javaScriptEnabled: false });
+const page = await ctx.newPage();
+const huge = `<p>${'Lorem ipsum dolor sit amet. '.repeat(Number(process.argv[2]))}</p>`;
+const t0 = Date.now();
+const job = (async () => { await page.setContent(huge, { timeout: 0 }); console.log('set done', Date.now() - t0); await page.pdf({ format: 'A4' }); console.log('pdf done', Date.now() - t0); })();
+job.catch((e) => console.log('job rejected', Date.now() - t0, e.message.slice(0, 80)));
+setTimeout(async () => { console.log('closing', Date.now() - t0); await ctx.close(); console.log('closed', Date.now() - t0); }, Number(process.argv[3]));
+await job.catch(() => {});
+await new Promise((r) => setTimeout(r, 500));
+console.log('connected', browser.isConnected());
+await browser.close();
