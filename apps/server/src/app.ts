@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { API_PREFIX, SIGN_IN_SCOPES } from '@sheetforms/contract';
+import { API_PREFIX, GOOGLE_API_SCOPES, SIGN_IN_SCOPES } from '@sheetforms/contract';
 import { googleEmulatorPlugin } from '@sheetforms/google-emulator';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -132,7 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (!overrides.database) await database.close();
   });
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.perMinute,
@@ -284,6 +284,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           googleClientId: config.google.clientId,
           authorizationEndpoint: config.google.authorizationEndpoint,
           scopes: [...SIGN_IN_SCOPES],
+          googleApis: { ...config.browserGoogleApis, scopes: [...GOOGLE_API_SCOPES] },
         },
         signInRateLimit: { max: config.rateLimit.authPerMinute, timeWindow: 60_000 },
       });

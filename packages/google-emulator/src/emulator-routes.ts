@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiGuardDeps } from './access/api-guard.js';
 import { registerTokenRoutes } from './access/token.routes.js';
 import { registerControlRoutes } from './control/control.routes.js';
+import { registerDocsApiRoutes } from './docs/docs-api.routes.js';
 import { registerDocumentsRoutes } from './docs/documents.routes.js';
 import type { EmulatorServices } from './emulator-services.js';
 import {
@@ -12,10 +13,10 @@ import {
   sendGoogleApiError,
   sendGoogleError,
 } from './google-errors.js';
+import { registerTokenClientRoutes } from './gsi/token-client.routes.js';
 import { registerAuthorizeRoutes } from './identity/authorize.routes.js';
 import { registerDiscoveryRoutes } from './identity/discovery.routes.js';
 import { registerRevokeRoutes } from './identity/revoke.routes.js';
-import { registerTokenClientRoutes } from './gsi/token-client.routes.js';
 import { registerPageRoutes } from './pages/page.routes.js';
 import { registerCsvExportRoutes } from './sheets/csv-export.routes.js';
 import { registerSheetsRoutes } from './sheets/sheets.routes.js';
@@ -83,6 +84,7 @@ export async function registerEmulatorRoutes(app: FastifyInstance, services: Emu
   registerSheetsRoutes(app, { store: services.spreadsheets, guard });
   registerCsvExportRoutes(app, { store: services.spreadsheets, identity: services.identity });
   registerDocumentsRoutes(app, { documents: services.documents, spreadsheets: services.spreadsheets, guard });
+  registerDocsApiRoutes(app, { documents: services.documents, guard, issuer: services.config.issuer });
   registerPageRoutes(app, services);
   if (services.config.enableControlApi) registerControlRoutes(app, services);
 }

@@ -105,6 +105,28 @@ describe('loadConfig', () => {
     expect(withKeys.timeoutMs).toBe(2500);
   });
 
+  it('points the browser at the emulator’s public URLs in local mode and at Google in Google mode', () => {
+    expect(load({ PUBLIC_URL: 'http://localhost:4000' }).browserGoogleApis).toEqual({
+      tokenClientScriptUrl: 'http://localhost:4000/__google/gsi/client',
+      docsApiUrl: 'http://localhost:4000/__google',
+      sheetsApiUrl: 'http://localhost:4000/__google',
+      driveApiUrl: 'http://localhost:4000/__google',
+    });
+    expect(load({ GOOGLE_CLIENT_ID: 'abc' }).browserGoogleApis).toEqual({
+      tokenClientScriptUrl: 'https://accounts.google.com/gsi/client',
+      docsApiUrl: 'https://docs.googleapis.com',
+      sheetsApiUrl: 'https://sheets.googleapis.com',
+      driveApiUrl: 'https://www.googleapis.com',
+    });
+    expect(
+      load({ GOOGLE_TOKEN_CLIENT_URL: 'http://127.0.0.1:4010/__google/gsi/client' }).browserGoogleApis
+        .tokenClientScriptUrl,
+    ).toBe('http://127.0.0.1:4010/__google/gsi/client');
+    expect(() => load({ GOOGLE_TOKEN_CLIENT_URL: 'gsi/client' })).toThrow(
+      /GOOGLE_TOKEN_CLIENT_URL must be an absolute URL/,
+    );
+  });
+
   it('prefers GOOGLE_SERVICE_ACCOUNT_JSON over the file and rejects JSON that is not an object', () => {
     const json = '{"type":"service_account"}';
     expect(

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   GOOGLE_SHEETS_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   GOOGLE_DRIVE_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   GOOGLE_DOCS_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  GOOGLE_TOKEN_CLIENT_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   GOOGLE_TIMEOUT_MS: positiveInt(10_000),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
@@ -120,6 +121,17 @@ export interface Config {
     /** The key file's JSON wins over its path; the file is read on first use (the emulator writes it at start). */
     serviceAccount: { json: string } | { file: string } | undefined;
     timeoutMs: number;
+  };
+  /**
+   * Where the browser reaches Google for document templates with the owner's own token (the auth config's
+   * `googleApis`): Google Identity Services' script and the Docs, Sheets and Drive bases. Google's in Google
+   * mode; the emulator's public URLs in local mode (the server's own calls use `googleApis` over loopback).
+   */
+  browserGoogleApis: {
+    tokenClientScriptUrl: string;
+    docsApiUrl: string;
+    sheetsApiUrl: string;
+    driveApiUrl: string;
   };
   /** Undefined means: generate one and keep it in DATA_DIR (refused in production, see loadConfig). */
   jwtSecret: string | undefined;
@@ -229,6 +241,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     timeoutMs: e.GOOGLE_TIMEOUT_MS,
   };
 
+  const emulatorPublicUrl = `${publicUrl}/__google`;
+  const browserGoogleApis: Config['browserGoogleApis'] =
+    mode === 'google'
+      ? {
+          tokenClientScriptUrl: e.GOOGLE_TOKEN_CLIENT_URL ?? 'https://accounts.google.com/gsi/client',
+          docsApiUrl: 'https://docs.googleapis.com',
+          sheetsApiUrl: 'https://sheets.googleapis.com',
+          driveApiUrl: 'https://www.googleapis.com',
+        }
+      : {
+          tokenClientScriptUrl: e.GOOGLE_TOKEN_CLIENT_URL ?? `${emulatorPublicUrl}/gsi/client`,
+          docsApiUrl: emulatorPublicUrl,
+          sheetsApiUrl: emulatorPublicUrl,
+          driveApiUrl: emulatorPublicUrl,
+        };
+
   return {
     env: e.NODE_ENV,
     mode,
@@ -241,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { kind: 'sqlite', file: path.join(dataDir, 'sheetforms.db') },
     google,
     googleApis,
+    browserGoogleApis,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

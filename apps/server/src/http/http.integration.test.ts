@@ -76,6 +76,27 @@ describeEachDialect('HTTP conventions', (dialect) => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it('tells the web app where to reach Google for templates, and lets only this origin in (local mode)', async () => {
+    const res = await t.request('GET', '/api/v1/auth/config');
+    expect(res.status).toBe(200);
+    const base = `${t.config.publicUrl}/__google`;
+    expect(res.body.data.googleApis).toEqual({
+      tokenClientScriptUrl: `${base}/gsi/client`,
+      docsApiUrl: base,
+      sheetsApiUrl: base,
+      driveApiUrl: base,
+      scopes: [
+        'https://www.googleapis.com/auth/documents.readonly',
+        'https://www.googleapis.com/auth/drive.readonly',
+        'https://www.googleapis.com/auth/spreadsheets',
+      ],
+    });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
   it('publishes an OpenAPI document generated from the contract', async () => {
     const res = await t.request('GET', '/api/v1/openapi.json');
     expect(res.status).toBe(200);

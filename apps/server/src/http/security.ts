@@ -1,23 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import type { Config } from '../config/config.js';
+
+/** What the policy depends on: the mode and where the browser reaches Google. */
+export type SecurityHeadersConfig = Pick<Config, 'mode' | 'publicUrl' | 'browserGoogleApis'>;
 
 /**
  * Security headers for every reply. Only public forms (/form/*) may be framed by other sites,
  * because embedding them is a product feature; every other page refuses framing.
  *
+ * Document templates call Google from the browser with the owner's own token: Google Identity Services'
+ * script, its popup, and the Docs, Sheets and Drive APIs. In Google mode the policy allows exactly those
+ * (the sources Google documents for GIS); in local mode they are the emulator under this origin, so 'self'
+ * covers them, unless configured elsewhere.
+ *
  * Helmet's middleware is built once here. (@fastify/helmet rebuilds it, re-parsing the whole policy, on every
  * request, which cost about 4% of the CPU of a public submission under load.)
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(app: FastifyInstance, config: SecurityHeadersConfig) {
+  const google = googleSources(config);
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...google.script],
+        styleSrc: ["'self'", "'unsafe-inline'", ...google.style],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...google.connect],
         fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'", ...google.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -25,7 +36,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         upgradeInsecureRequests: null,
       },
     },
-    // Google's popup must be able to hand the token back to its opener.
+    // Google's popups (sign-in, the token client) must be able to hand the token back to their opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
@@ -46,4 +57,31 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
       }
     }
   });
+}
+
+/** The extra sources document templates need, by directive. */
+function googleSources(config: SecurityHeadersConfig) {
+  const self = new URL(config.publicUrl).origin;
+  const apis = config.browserGoogleApis;
+  const foreign = (url: string) => (new URL(url).origin === self ? [] : [url]);
+  const apiOrigins = [apis.docsApiUrl, apis.sheetsApiUrl, apis.driveApiUrl].flatMap((url) =>
+    foreign(new URL(url).origin),
+  );
+  // GIS's own needs, from Google's CSP guide for Identity Services: its iframes, its calls and its style
+  // sheet live under accounts.google.com/gsi/, and revoke() calls oauth2.googleapis.com.
+  const gis =
+    config.mode === 'google'
+      ? {
+          connect: ['https://accounts.google.com/gsi/', 'https://oauth2.googleapis.com'],
+          frame: ['https://accounts.google.com/gsi/'],
+          style: ['https://accounts.google.com/gsi/style'],
+        }
+      : // The emulator's token client revokes tokens at the origin it was loaded from.
+        { connect: foreign(new URL(apis.tokenClientScriptUrl).origin), frame: [], style: [] };
+  return {
+    script: foreign(apis.tokenClientScriptUrl),
+    connect: [...new Set([...apiOrigins, ...gis.connect])],
+    frame: gis.frame,
+    style: gis.style,
+  };
 }

@@ -116,7 +116,10 @@ describe('control API, quotas, faults and persistence', () => {
     const documents = (await (await api.call('GET', '/__emulator/documents')).json()) as {
       documents: Array<{ title: string }>;
     };
-    expect(documents.documents.map((d) => d.title)).toEqual(['Certificate Template']);
+    expect(documents.documents.map((d) => d.title)).toEqual([
+      'Certificate Template',
+      'Registration Confirmation',
+    ]);
   });
 
   it('keeps spreadsheets, appended rows and added sheets across a restart', async () => {

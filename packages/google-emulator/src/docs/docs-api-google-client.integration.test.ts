@@ -187,11 +187,14 @@ describe('Docs and Drive export, read with Google’s Node clients', () => {
       'Find your seat\n',
       'Logo: \n',
     ]);
-    expect(paragraphs.slice(0, 3).map((element) => element.paragraph?.paragraphStyle?.namedStyleType)).toEqual(
-      ['HEADING_1', 'HEADING_2', 'NORMAL_TEXT'],
-    );
+    expect(
+      paragraphs.slice(0, 3).map((element) => element.paragraph?.paragraphStyle?.namedStyleType),
+    ).toEqual(['HEADING_1', 'HEADING_2', 'NORMAL_TEXT']);
     expect(paragraphs[0]?.paragraph?.paragraphStyle?.headingId).toMatch(/^h\.[a-z0-9]+$/);
-    const styled = paragraphs[2]?.paragraph?.elements?.map((part) => [part.textRun?.content, part.textRun?.textStyle]);
+    const styled = paragraphs[2]?.paragraph?.elements?.map((part) => [
+      part.textRun?.content,
+      part.textRun?.textStyle,
+    ]);
     expect(styled).toEqual([
       ['Bold', { bold: true }],
       [' text, ', {}],
@@ -203,7 +206,9 @@ describe('Docs and Drive export, read with Google’s Node clients', () => {
       ['.\n', {}],
     ]);
 
-    const [badge, lanyard, pack, checkIn, seat] = paragraphs.slice(3, 8).map((element) => element.paragraph?.bullet);
+    const [badge, lanyard, pack, checkIn, seat] = paragraphs
+      .slice(3, 8)
+      .map((element) => element.paragraph?.bullet);
     expect(badge).toEqual({ listId: expect.stringMatching(/^kix\./), textStyle: {} });
     expect(lanyard).toEqual({ listId: badge?.listId, nestingLevel: 1, textStyle: {} });
     expect(pack?.listId).toBe(badge?.listId);
@@ -270,9 +275,40 @@ describe('Docs and Drive export, read with Google’s Node clients', () => {
       ].join('\r\n'),
     );
     const pdfText = await exportPdfText(richId);
-    for (const text of ['Event Pass', '• Badge', '• Lanyard', 'b. Find your seat', 'Name', '{{Ticket Type}}']) {
+    for (const text of [
+      'Event Pass',
+      '• Badge',
+      '• Lanyard',
+      'b. Find your seat',
+      'Name',
+      '{{Ticket Type}}',
+    ]) {
       expect(pdfText).toContain(text);
     }
+  });
+
+  it('serves an image stored inline at an https-style contentUri that needs no credentials', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const reply = await apiClient(emulator.url).call('POST', '/__emulator/documents', {
+      body: {
+        title: 'Inline image',
+        html: `<p><img src="data:image/png;base64,${png.toString('base64')}"></p>`,
+      },
+    });
+    const { documentId } = (await reply.json()) as { documentId: string };
+    const data = await getDocument({ documentId });
+    const [object] = Object.values(data.inlineObjects ?? {});
+    const contentUri = object?.inlineObjectProperties?.embeddedObject?.imageProperties?.contentUri ?? '';
+    expect(contentUri).toBe(`${emulator.url}/docs-images/${documentId}/${object?.objectId}`);
+    const image = await fetch(contentUri);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('access-control-allow-origin')).toBe('*');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    expect((await fetch(`${emulator.url}/docs-images/${documentId}/kix.nope`)).status).toBe(404);
   });
 
   it('answers includeTabsContent, field masks and suggestion modes as Docs does', async () => {
@@ -291,9 +327,11 @@ describe('Docs and Drive export, read with Google’s Node clients', () => {
     });
     expect(Object.keys(masked)).toEqual(['title', 'body']);
     expect(masked.body?.content?.[1]).toEqual({ startIndex: 1, endIndex: 12 });
-    await expect(getDocument({ documentId: richId, suggestionsViewMode: 'SOMETIMES' })).rejects.toMatchObject({
-      status: 400,
-    });
+    await expect(getDocument({ documentId: richId, suggestionsViewMode: 'SOMETIMES' })).rejects.toMatchObject(
+      {
+        status: 400,
+      },
+    );
   });
 });
 

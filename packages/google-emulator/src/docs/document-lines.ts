@@ -45,7 +45,13 @@ export function documentLines(model: DocumentModel): DocumentLine[] {
             ? { ordered: true, label: `${ordinal(counts[level] ?? 1, definition.glyphType)}.`, level }
             : { ordered: false, label: definition?.ordered === false ? definition.glyphSymbol : '●', level };
       }
-      lines.push({ kind: 'paragraph', text, namedStyle: block.namedStyle, bold, ...(bullet ? { bullet } : {}) });
+      lines.push({
+        kind: 'paragraph',
+        text,
+        namedStyle: block.namedStyle,
+        bold,
+        ...(bullet ? { bullet } : {}),
+      });
     }
   };
   walk(model.blocks);

@@ -1,4 +1,4 @@
-import type { DocumentModel } from './document-model.js';
+import type { DocumentModel, ImageModel } from './document-model.js';
 import type { StoredDocument } from './document-store.js';
 import { listsResource, StructuralElementsBuilder } from './structural-elements.js';
 
@@ -9,9 +9,22 @@ export interface DocumentResourceOptions {
   suggestionsViewMode: string;
   /** Docs gives `revisionId` only to callers who may edit the document. */
   canEdit: boolean;
+  /** The emulator's public URL, where images stored inline (`data:` URIs) are served. */
+  issuer: string;
 }
 
 const PT = (magnitude: number) => ({ magnitude, unit: 'PT' });
+
+/**
+ * Docs' `contentUri`: an https address that serves the image's bytes (Google's googleusercontent.com, here
+ * `{issuer}/docs-images/{documentId}/{objectId}` for images stored inline as `data:` URIs). Images stored
+ * by URL keep that URL.
+ */
+export function imageContentUri(issuer: string, documentId: string, image: ImageModel): string {
+  return image.src.startsWith('data:')
+    ? `${issuer}/docs-images/${encodeURIComponent(documentId)}/${encodeURIComponent(image.objectId)}`
+    : image.src;
+}
 
 /**
  * Docs v1's `Document` resource for a stored document: the body's structural elements with their indexes,
@@ -22,7 +35,10 @@ export function documentResource(
   model: DocumentModel,
   options: DocumentResourceOptions,
 ) {
-  const builder = new StructuralElementsBuilder(new Map(model.lists.map((list) => [list.listId, list])));
+  const builder = new StructuralElementsBuilder(
+    new Map(model.lists.map((list) => [list.listId, list])),
+    (image) => imageContentUri(options.issuer, document.documentId, image),
+  );
   const content = builder.body(model.blocks);
   const lists = model.lists.length > 0 ? { lists: listsResource(model.lists) } : {};
   const inlineObjects =

@@ -5,17 +5,14 @@ import { GoogleApiError } from '../google-errors.js';
 import { cellText } from '../sheets/cells.js';
 import { csvLine } from '../sheets/csv.js';
 import { firstSheet } from '../sheets/range-resolution.js';
-import { applyFieldMask, parseFieldMask } from '../sheets/field-mask.js';
 import { isPlausibleFileId } from '../sheets/spreadsheet-model.js';
 import type { SpreadsheetStore } from '../sheets/spreadsheet-store.js';
 import { documentPdf, documentText } from './document-exports.js';
-import type { DocumentModel } from './document-model.js';
-import { documentResource } from './document-resource.js';
+import { modelOf } from './document-model-cache.js';
 import type { DocumentStore, StoredDocument } from './document-store.js';
-import { htmlToDocumentModel } from './html-to-model.js';
 import { textToPdf } from './pdf.js';
 
-/** What the Drive and Docs routes need. */
+/** What the Drive routes need. */
 export interface DocumentsRoutesDeps {
   documents: DocumentStore;
   spreadsheets: SpreadsheetStore;
@@ -29,9 +26,8 @@ const DOCUMENT_MIME = 'application/vnd.google-apps.document';
 const SPREADSHEET_MIME = 'application/vnd.google-apps.spreadsheet';
 
 /**
- * Drive v3 `files.get` and `files.export`, and Docs v1 `documents.get`. Drive answers 404 "File not found"
- * both for unknown files and for files the caller may not see (Drive does not reveal that they exist), in
- * its legacy error envelope; Docs answers 404 and 403 in the modern one.
+ * Drive v3 `files.get` and `files.export`. Drive answers 404 "File not found" both for unknown files and for
+ * files the caller may not see (Drive does not reveal that they exist), in its legacy error envelope.
  */
 export function registerDocumentsRoutes(app: FastifyInstance, deps: DocumentsRoutesDeps) {
   app.get<{ Params: { fileId: string }; Querystring: Record<string, string | undefined> }>(
@@ -83,71 +79,6 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: DocumentsRou
       mimeType: file.kind === 'document' ? DOCUMENT_MIME : SPREADSHEET_MIME,
     });
   });
-
-  app.get<{ Params: { documentId: string }; Querystring: Record<string, string | undefined> }>(
-    '/v1/documents/:documentId',
-    async (request, reply) => {
-      const caller = await guardApiCall(request, deps.guard, {
-        kind: 'read',
-        service: 'docs.googleapis.com',
-        scopes: ACCEPTED_SCOPES.docsRead,
-      });
-      const id = request.params.documentId;
-      const document = isPlausibleFileId(id) ? deps.documents.get(id) : undefined;
-      if (!document) throw GoogleApiError.of(404, 'Requested entity was not found.', 'NOT_FOUND');
-      const role = roleFor(caller, document);
-      if (role === 'none') {
-        throw GoogleApiError.of(403, 'The caller does not have permission', 'PERMISSION_DENIED');
-      }
-      const query = request.query;
-      const resource = documentResource(document, modelOf(document), {
-        includeTabsContent: booleanParameter(query.includeTabsContent, 'include_tabs_content'),
-        suggestionsViewMode: suggestionsViewMode(query.suggestionsViewMode, role === 'edit'),
-        canEdit: role === 'edit',
-      });
-      const fields = query.fields;
-      if (fields === undefined || fields === '') return reply.send(resource);
-      const mask = parseFieldMask(fields);
-      if (!mask) throw GoogleApiError.of(400, `Invalid field selection ${fields}`, 'INVALID_ARGUMENT');
-      return reply.send(applyFieldMask(resource, mask));
-    },
-  );
-}
-
-const SUGGESTIONS_VIEW_MODES = ['SUGGESTIONS_INLINE', 'PREVIEW_SUGGESTIONS_ACCEPTED', 'PREVIEW_WITHOUT_SUGGESTIONS'];
-
-/**
- * The suggestions view mode the reply reports. The default (DEFAULT_FOR_CURRENT_ACCESS) is inline
- * suggestions for editors and a preview without them for viewers, as in Docs.
- */
-function suggestionsViewMode(value: string | undefined, canEdit: boolean): string {
-  if (value === undefined || value === '' || value === 'DEFAULT_FOR_CURRENT_ACCESS') {
-    return canEdit ? 'SUGGESTIONS_INLINE' : 'PREVIEW_WITHOUT_SUGGESTIONS';
-  }
-  if (SUGGESTIONS_VIEW_MODES.includes(value)) return value;
-  throw GoogleApiError.of(
-    400,
-    `Invalid value at 'suggestions_view_mode' (type.googleapis.com/google.apps.docs.v1.SuggestionsViewMode), "${value}"`,
-    'INVALID_ARGUMENT',
-  );
-}
-
-function booleanParameter(value: string | undefined, name: string): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw GoogleApiError.of(400, `Invalid value at '${name}' (TYPE_BOOL), "${value}"`, 'INVALID_ARGUMENT');
-}
-
-// Stored documents never change (they are created and deleted whole), so each is parsed once.
-const models = new WeakMap<StoredDocument, DocumentModel>();
-
-function modelOf(document: StoredDocument): DocumentModel {
-  let model = models.get(document);
-  if (!model) {
-    model = htmlToDocumentModel(document.html);
-    models.set(document, model);
-  }
-  return model;
 }
 
 type VisibleFile =

@@ -11,7 +11,8 @@ export function declarationsOf(attributes: Attributes, sheet: StyleSheet): Decla
   for (const name of classNames(attributes)) {
     for (const [property, value] of sheet.classes.get(name) ?? []) declarations.set(property, value);
   }
-  for (const [property, value] of parseDeclarations(attributes.style ?? '')) declarations.set(property, value);
+  for (const [property, value] of parseDeclarations(attributes.style ?? ''))
+    declarations.set(property, value);
   return declarations;
 }
 

@@ -3,7 +3,8 @@ import { documentLines } from './document-lines.js';
 import type { Block, ParagraphBlock } from './document-model.js';
 import { htmlToDocumentModel } from './html-to-model.js';
 
-const paragraphs = (blocks: Block[]) => blocks.filter((block): block is ParagraphBlock => block.kind === 'paragraph');
+const paragraphs = (blocks: Block[]) =>
+  blocks.filter((block): block is ParagraphBlock => block.kind === 'paragraph');
 const texts = (html: string) =>
   paragraphs(htmlToDocumentModel(html).blocks).map((block) =>
     block.inlines.map((inline) => (inline.kind === 'text' ? inline.text : '[image]')).join(''),
@@ -18,12 +19,9 @@ describe('htmlToDocumentModel', () => {
   });
 
   it('keeps loose text in its own paragraphs and drops blank text between blocks', () => {
-    expect(texts('<body>Loose text\n<div>In a div</div>\n  <div><span>Nested</span> span</div>tail</body>')).toEqual([
-      'Loose text',
-      'In a div',
-      'Nested span',
-      'tail',
-    ]);
+    expect(
+      texts('<body>Loose text\n<div>In a div</div>\n  <div><span>Nested</span> span</div>tail</body>'),
+    ).toEqual(['Loose text', 'In a div', 'Nested span', 'tail']);
   });
 
   it('lets CSS win over the tag, as in Google’s clipboard wrapper <b style="font-weight:normal">', () => {
@@ -60,7 +58,13 @@ describe('htmlToDocumentModel', () => {
     const model = htmlToDocumentModel(
       '<table><tr><td>a</td></tr></table><table><tr><td>b</td><td></td></tr><tr><td><table><tr><td>deep</td></tr></table></td></tr></table>',
     );
-    expect(model.blocks.map((block) => block.kind)).toEqual(['paragraph', 'table', 'paragraph', 'table', 'paragraph']);
+    expect(model.blocks.map((block) => block.kind)).toEqual([
+      'paragraph',
+      'table',
+      'paragraph',
+      'table',
+      'paragraph',
+    ]);
     const second = model.blocks[3];
     if (second?.kind !== 'table') throw new Error('expected a table');
     // Rows are padded to the widest row, and every cell ends with a paragraph (after a nested table too).
@@ -75,7 +79,9 @@ describe('htmlToDocumentModel', () => {
   });
 
   it('makes an empty document one empty paragraph, and keeps explicit empty paragraphs', () => {
-    expect(htmlToDocumentModel('').blocks).toEqual([{ kind: 'paragraph', namedStyle: 'NORMAL_TEXT', inlines: [] }]);
+    expect(htmlToDocumentModel('').blocks).toEqual([
+      { kind: 'paragraph', namedStyle: 'NORMAL_TEXT', inlines: [] },
+    ]);
     expect(texts('<p>a</p><p></p><p>  </p><p>b</p>')).toEqual(['a', '', '', 'b']);
   });
 
@@ -85,12 +91,8 @@ describe('htmlToDocumentModel', () => {
         '<ol start="3"><li>c<ol type="i"><li>c.i</li><li>c.ii</li></ol></li><li>d<ol type="i"><li>d.i</li></ol></li></ol>',
       ),
     );
-    expect(lines.map((line) => (line.kind === 'paragraph' ? `${line.bullet?.label} ${line.text}` : ''))).toEqual([
-      '3. c',
-      'i. c.i',
-      'ii. c.ii',
-      '4. d',
-      'i. d.i',
-    ]);
+    expect(
+      lines.map((line) => (line.kind === 'paragraph' ? `${line.bullet?.label} ${line.text}` : '')),
+    ).toEqual(['3. c', 'i. c.i', 'ii. c.ii', '4. d', 'i. d.i']);
   });
 });

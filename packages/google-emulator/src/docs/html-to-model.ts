@@ -1,13 +1,7 @@
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { parseStyleSheet, type StyleSheet } from './css-rules.js';
 import type { Block, DocumentModel, NamedStyleType, RunStyle } from './document-model.js';
-import {
-  alignmentOf,
-  classNames,
-  declarationsOf,
-  lengthInPoints,
-  runStyleOf,
-} from './html-styles.js';
+import { alignmentOf, classNames, declarationsOf, lengthInPoints, runStyleOf } from './html-styles.js';
 import { ListRegistry, stableId } from './list-registry.js';
 import { type ParagraphProps, ParagraphWriter } from './paragraph-writer.js';
 
@@ -146,7 +140,11 @@ class HtmlReader {
       const inner: Context = { style, paragraph: { ...context.paragraph, ...withAlignment(alignment) } };
       for (const child of element.children) {
         const isItem = 'attribs' in child && (child as HtmlElement).name.toLowerCase() === 'li';
-        this.#visit(child, isItem ? { ...inner, paragraph: { ...inner.paragraph, bullet: list } } : inner, writer);
+        this.#visit(
+          child,
+          isItem ? { ...inner, paragraph: { ...inner.paragraph, bullet: list } } : inner,
+          writer,
+        );
       }
       writer.close();
       return;

@@ -1,4 +1,12 @@
-import type { Block, ImageModel, ListLevel, ListModel, ParagraphBlock, RunStyle, TableBlock } from './document-model.js';
+import type {
+  Block,
+  ImageModel,
+  ListLevel,
+  ListModel,
+  ParagraphBlock,
+  RunStyle,
+  TableBlock,
+} from './document-model.js';
 
 type Json = Record<string, unknown>;
 
@@ -15,7 +23,11 @@ export class StructuralElementsBuilder {
   readonly inlineObjects: Record<string, Json> = {};
   #index = 1;
 
-  constructor(private readonly lists: ReadonlyMap<string, ListModel>) {}
+  constructor(
+    private readonly lists: ReadonlyMap<string, ListModel>,
+    /** Where clients download an image (Docs' `contentUri`). */
+    private readonly contentUri: (image: ImageModel) => string,
+  ) {}
 
   body(blocks: Block[]): Json[] {
     return [
@@ -51,7 +63,7 @@ export class StructuralElementsBuilder {
         });
       } else {
         this.#index += 1;
-        this.inlineObjects[inline.image.objectId] = inlineObject(inline.image);
+        this.inlineObjects[inline.image.objectId] = inlineObject(inline.image, this.contentUri(inline.image));
         elements.push({
           startIndex: start,
           endIndex: this.#index,
@@ -194,14 +206,14 @@ function textStyle(style: RunStyle): Json {
   };
 }
 
-function inlineObject(image: ImageModel): Json {
+function inlineObject(image: ImageModel, contentUri: string): Json {
   return {
     objectId: image.objectId,
     inlineObjectProperties: {
       embeddedObject: {
         ...(image.title ? { title: image.title } : {}),
         ...(image.alt ? { description: image.alt } : {}),
-        imageProperties: { contentUri: image.src, cropProperties: {} },
+        imageProperties: { contentUri, cropProperties: {} },
         embeddedObjectBorder: {
           color: { color: { rgbColor: {} } },
           width: { unit: 'PT' },

@@ -103,7 +103,9 @@ async function answer(
         authorize.redirectOrigin,
       );
     case 'refuse':
-      return reply.header('cache-control', 'no-store').redirect(refusalRedirectUrl(authorize, step.error), 302);
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(refusalRedirectUrl(authorize, step.error), 302);
     case 'complete': {
       const location = await completeSignIn(deps, authorize, step.account, step.prompt);
       return reply.header('cache-control', 'no-store').redirect(location, 302);

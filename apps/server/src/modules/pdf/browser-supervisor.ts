@@ -147,13 +147,17 @@ export function createBrowserSupervisor(options: BrowserSupervisorOptions): Brow
     }
   }
 
-  /** A job that ignores its abort past the grace time has a wedged browser: kill it, start afresh. */
-  function killLater(generation: Generation): NodeJS.Timeout {
+  /**
+   * A job that ignores its abort past the grace time has a wedged browser: kill it and start afresh.
+   * `onKilled` lets the job's slot go even if the browser call never settles.
+   */
+  function killLater(generation: Generation, onKilled: () => void): NodeJS.Timeout {
     const timer = setTimeout(() => {
       options.log?.warn({}, 'a PDF job did not stop after its timeout; restarting the browser');
       generation.gone = true;
       if (current === generation) current = undefined;
       void closeGeneration(generation);
+      onKilled();
     }, options.abortGraceMs);
     timer.unref();
     return timer;
@@ -163,13 +167,19 @@ export function createBrowserSupervisor(options: BrowserSupervisorOptions): Brow
     async use(job, signal) {
       const { generation, browser } = await acquire();
       let killTimer: NodeJS.Timeout | undefined;
+      let onKilled = () => {};
+      const killed = new Promise<never>((_resolve, reject) => {
+        onKilled = () => reject(new BrowserGoneError());
+      });
+      killed.catch(() => undefined);
       const onAbort = () => {
-        killTimer = killLater(generation);
+        killTimer = killLater(generation, onKilled);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        return await job(browser);
+        return await Promise.race([job(browser), killed]);
       } catch (error) {
+        if (error instanceof BrowserGoneError) throw error;
         if (generation.gone || !browser.isConnected()) throw new BrowserGoneError({ cause: error });
         throw error;
       } finally {

@@ -54,9 +54,14 @@ function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderB
         serviceWorkers: 'block',
         acceptDownloads: false,
       });
-      const stop = () => void context.close().catch(() => undefined);
+      // Closing a context while its newPage() is pending leaves that call hanging for ever (seen with
+      // Playwright 1.65), so an abort closes the context only once the page exists; the steps after it
+      // reject at once when their context closes.
+      let pageCreated: Promise<unknown> = Promise.resolve();
+      const stop = () => void pageCreated.then(() => context.close()).catch(() => undefined);
       signal.addEventListener('abort', stop, { once: true });
       try {
+        signal.throwIfAborted();
         // Every request is refused: images arrive as data: URIs (not requests), anything else a template
         // or an answer names is never fetched, so no address inside or outside the server is reachable.
         // 'aborted' rather than 'blockedbyclient': a refused navigation (a meta refresh) then leaves the
@@ -65,12 +70,16 @@ function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderB
           events.requestBlocked(route.request().url());
           return route.abort('aborted');
         });
-        const page = await context.newPage();
+        const creating = context.newPage();
+        pageCreated = creating.catch(() => undefined);
+        const page = await creating;
+        signal.throwIfAborted();
         // Timeouts are the queue's (the signal closes the context); Playwright's own would be a second clock.
         await page.setContent(documentHtml, { waitUntil: 'load', timeout: 0 });
         return await page.pdf({ format, printBackground: true, margin: PAGE_MARGIN });
       } finally {
         signal.removeEventListener('abort', stop);
+        await pageCreated;
         await context.close().catch(() => undefined);
       }
     },

@@ -27,6 +27,8 @@ function fakeLauncher(behaviour: {
   autoMs?: number;
   /** Ignore the abort signal (a wedged browser). */
   ignoreAbort?: boolean;
+  /** Prints never settle, not even when their browser closes (a call lost inside the driver). */
+  neverSettle?: boolean;
   /** Launch attempts (1-based) that fail. */
   failLaunches?: number[];
 }) {
@@ -50,6 +52,7 @@ function fakeLauncher(behaviour: {
       connected = false;
       state.alive -= 1;
       for (const listener of listeners) listener();
+      if (behaviour.neverSettle) return;
       for (const reject of inFlight) reject(new Error('Target page, context or browser has been closed'));
     };
     const browser: FakeBrowser = {
@@ -80,7 +83,7 @@ function fakeLauncher(behaviour: {
           };
           inFlight.add(settle);
           state.jobs.push({ browser, html, finish: () => settle(), fail: (error) => settle(error) });
-          if (!behaviour.ignoreAbort) signal.addEventListener('abort', () => settle(new Error('closed')));
+          if (!behaviour.ignoreAbort && !behaviour.neverSettle) signal.addEventListener('abort', () => settle(new Error('closed')));
           if (behaviour.autoMs !== undefined) setTimeout(() => settle(), behaviour.autoMs);
         });
       },
@@ -187,6 +190,16 @@ describe('queued PDF renderer', () => {
     state.jobs[1]?.finish();
     await expect(next).resolves.toBeInstanceOf(Buffer);
     expect(pdf.stats()).toMatchObject({ timedOut: 2, completed: 1 });
+    await pdf.close();
+  });
+
+  it('frees the slot of a job whose browser call never settles, once its browser is killed', async () => {
+    const { launch, state } = fakeLauncher({ neverSettle: true });
+    const pdf = renderer(launch, { concurrency: 1, timeoutMs: 30, abortGraceMs: 30 });
+    await expect(pdf.render('lost', A4)).rejects.toBeInstanceOf(PdfTimeoutError);
+    await waitFor(() => state.browsers[0]?.closed === true, 'the browser to be killed');
+    await waitFor(() => pdf.stats().running === 0, 'the slot to be freed');
+    expect(pdf.stats().queued).toBe(0);
     await pdf.close();
   });
 

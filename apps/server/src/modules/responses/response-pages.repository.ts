@@ -80,6 +80,22 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
       return Number(row?.count ?? 0);
     },
 
+    /** How many of the form's responses were created in [from, before) (either bound may be left open). */
+    async countCreatedBetween(
+      ownerId: string,
+      formRowId: string,
+      from: string | undefined,
+      before: string | undefined,
+    ): Promise<number> {
+      let query = db
+        .selectFrom('responses')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .where(scoped(ownerId, formRowId, { from }));
+      if (before !== undefined) query = query.where('responses.created_at', '<', before);
+      const row = await query.executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     async findById(ownerId: string, formRowId: string, responseId: string): Promise<ResponseRow | undefined> {
       return db
         .selectFrom('responses')

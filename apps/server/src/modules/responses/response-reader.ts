@@ -11,6 +11,7 @@ import type { CursorCodec } from './response-cursor.js';
 import type { ResponseFilters, ResponsePagesRepository } from './response-pages.repository.js';
 import { type ResponseRow, toResponseForTemplate, toResponseItem } from './response-serializers.js';
 import { boundedPageSize, filledTemplates } from './response-templates.js';
+import { createResponseTotals } from './response-totals.js';
 
 /** A form the caller was shown to own: its internal id and current fields. */
 export interface FormForResponses {
@@ -38,6 +39,13 @@ export interface ResponseReaderDeps {
  */
 export function createResponseReader(deps: ResponseReaderDeps) {
   const now = deps.now ?? (() => new Date());
+  const totals = createResponseTotals({ pages: deps.pages, now });
+
+  /** Unfiltered totals come from the kept count (response-totals.ts); a filtered one is counted. */
+  function count(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<number> {
+    const filtered = filters.q || filters.from !== undefined || filters.to !== undefined;
+    return filtered ? deps.pages.count(ownerId, formRowId, filters) : totals.total(ownerId, formRowId);
+  }
 
   function toItems(rows: ResponseRow[], form: FormForResponses, templates: readonly FormTemplate[]) {
     const options = { now: now(), timeZone: deps.timeZone };
@@ -61,7 +69,7 @@ export function createResponseReader(deps: ResponseReaderDeps) {
       // One more than the page tells whether another page follows, without a second query.
       const [rows, total] = await Promise.all([
         deps.pages.page(ownerId, form.id, filters, after, limit + 1),
-        deps.pages.count(ownerId, form.id, filters),
+        count(ownerId, form.id, filters),
       ]);
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
@@ -84,7 +92,7 @@ export function createResponseReader(deps: ResponseReaderDeps) {
       const limit = boundedPageSize(RESPONSES_PAGE.detailLimit, templates);
       const [rows, total] = await Promise.all([
         deps.pages.page(ownerId, form.id, {}, undefined, limit),
-        deps.pages.count(ownerId, form.id, {}),
+        count(ownerId, form.id, {}),
       ]);
       return { items: toItems(rows, form, templates), total };
     },

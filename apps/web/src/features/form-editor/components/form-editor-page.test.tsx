@@ -51,6 +51,7 @@ function detail(overrides: Partial<FormDetail['form']['settings']> = {}): FormDe
       updatedAt: '2025-01-01T00:00:00.000Z',
     },
     formResponse: [],
+    responseCount: 0,
     formUsers: [],
     formTemplate: [],
   };

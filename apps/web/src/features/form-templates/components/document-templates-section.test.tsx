@@ -37,6 +37,9 @@ const authConfig: AuthConfig = {
   },
 };
 
+const IMAGE_HOST = 'http://localhost/__google/images';
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 const certificateDocument: DocsDocument = {
   title: 'Certificate',
   body: {
@@ -186,6 +189,16 @@ function serveGoogle() {
       const authorization = new Headers(init?.headers).get('Authorization');
       googleRequests.push({ url, authorization });
       const token = authorization?.replace(/^Bearer /, '') ?? '';
+      if (url.startsWith(IMAGE_HOST)) {
+        // jsdom's FileReader reads only jsdom's Blob, so the image comes back as one.
+        const found = url === `${IMAGE_HOST}/logo.png` && liveTokens.has(token);
+        return {
+          ok: found,
+          status: found ? 200 : 404,
+          statusText: found ? 'OK' : 'Not Found',
+          blob: async () => new Blob([PNG_BYTES], { type: 'image/png' }),
+        } as unknown as Response;
+      }
       if (!liveTokens.has(token)) {
         return json(401, {
           error: {
@@ -396,6 +409,44 @@ describe('DocumentTemplatesSection', () => {
     ]);
     expect(JSON.parse(localStorage.getItem(GOOGLE_TOKEN_STORAGE_KEY) ?? '{}').accessToken).toBe('token-2');
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+  });
+
+  it('inlines the document images as data URIs and warns about the ones it could not fetch', async () => {
+    const image = (id: string, file: string) => ({
+      objectId: id,
+      inlineObjectProperties: {
+        embeddedObject: { title: id, imageProperties: { contentUri: `${IMAGE_HOST}/${file}` } },
+      },
+    });
+    documents[DOC_ID] = {
+      inlineObjects: { 'kix.logo': image('kix.logo', 'logo.png'), 'kix.gone': image('kix.gone', 'gone.png') },
+      body: {
+        content: [
+          {
+            paragraph: {
+              elements: [
+                { inlineObjectElement: { inlineObjectId: 'kix.logo' } },
+                { inlineObjectElement: { inlineObjectId: 'kix.gone' } },
+                { textRun: { content: ' {{Name}}\n' } },
+              ],
+            },
+          },
+        ],
+      },
+    };
+    signedIn();
+    renderSection();
+    await addTemplate('Badge', DOC_URL);
+
+    expect(await screen.findByText('1 image could not be imported and was left out')).toBeDefined();
+    expect(await screen.findByText('Template added successfully')).toBeDefined();
+    expect(googleRequests.filter((request) => request.url.startsWith(IMAGE_HOST))).toEqual([
+      { url: `${IMAGE_HOST}/logo.png`, authorization: 'Bearer token-1' },
+      { url: `${IMAGE_HOST}/gone.png`, authorization: 'Bearer token-1' },
+    ]);
+    expect(apiCalls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      content: '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="kix.logo"> {{Name}}</p>',
+    });
   });
 
   it("shows Google's reason when the document cannot be read, and stores nothing", async () => {

@@ -34,7 +34,10 @@ export function PlaceholderCheck({ content, fieldLabels }: PlaceholderCheckProps
       <ul aria-labelledby={headingId} className="mt-1.5 flex flex-wrap gap-1.5">
         {unmatched.map((name) => (
           <li key={name} className="min-w-0 max-w-full">
-            <Badge variant="warning" className="max-w-full whitespace-normal! break-all font-mono">{`{{${name}}}`}</Badge>
+            <Badge
+              variant="warning"
+              className="max-w-full whitespace-normal! break-all font-mono"
+            >{`{{${name}}}`}</Badge>
           </li>
         ))}
       </ul>

@@ -35,5 +35,5 @@ export function imagesSkippedText(count: number): string {
 }
 
 export function deleteConfirmText(name: string): string {
-  return `"${name}" will be removed from this form. Responses and your Google Doc are not changed.`;
+  return `"${name}" will be removed from this form. Collected responses and the Google document itself are not changed.`;
 }

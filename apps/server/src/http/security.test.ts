@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config.js';
+import { registerSecurityHeaders } from './security.js';
+
+async function policyFor(env: Record<string, string>): Promise<Map<string, string>> {
+  const app = Fastify();
+  await registerSecurityHeaders(app, loadConfig(env, '/srv/app'));
+  app.get('/', async () => 'ok');
+  const reply = await app.inject({ method: 'GET', url: '/' });
+  await app.close();
+  const header = String(reply.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values.join(' ')]),
+  );
+}
+
+describe('the content security policy', () => {
+  it('lets Google Identity Services and Google’s APIs in, in Google mode only', async () => {
+    const policy = await policyFor({ GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' });
+    expect(policy.get('script-src')).toBe("'self' https://accounts.google.com/gsi/client");
+    expect(policy.get('connect-src')).toBe(
+      "'self' https://docs.googleapis.com https://sheets.googleapis.com https://www.googleapis.com https://accounts.google.com/gsi/ https://oauth2.googleapis.com",
+    );
+    expect(policy.get('frame-src')).toBe("'self' https://accounts.google.com/gsi/");
+    expect(policy.get('style-src')).toBe("'self' 'unsafe-inline' https://accounts.google.com/gsi/style");
+    expect(policy.get('frame-ancestors')).toBe("'none'");
+  });
+
+  it('needs nothing but this origin in local mode, where the emulator lives under /__google', async () => {
+    const policy = await policyFor({ PUBLIC_URL: 'http://localhost:3000' });
+    expect(policy.get('script-src')).toBe("'self'");
+    expect(policy.get('connect-src')).toBe("'self'");
+    expect(policy.get('frame-src')).toBe("'self'");
+  });
+
+  it('allows a token client script configured on another origin, and its revoke calls', async () => {
+    const policy = await policyFor({ GOOGLE_TOKEN_CLIENT_URL: 'http://127.0.0.1:4010/__google/gsi/client' });
+    expect(policy.get('script-src')).toBe("'self' http://127.0.0.1:4010/__google/gsi/client");
+    expect(policy.get('connect-src')).toBe("'self' http://127.0.0.1:4010");
+  });
+});
