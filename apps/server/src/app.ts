@@ -36,6 +36,11 @@ import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createChromiumLauncher } from './modules/pdf/chromium-browser.js';
+import { pdfRoutes } from './modules/pdf/pdf.routes.js';
+import { createPdfService } from './modules/pdf/pdf.service.js';
+import { createPdfResponsesRepository } from './modules/pdf/pdf-responses.repository.js';
+import { createQueuedPdfRenderer } from './modules/pdf/queued-pdf-renderer.js';
 import { createCursorCodec } from './modules/responses/response-cursor.js';
 import { createResponsePagesRepository } from './modules/responses/response-pages.repository.js';
 import { createResponseReader } from './modules/responses/response-reader.js';
@@ -269,6 +274,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     onStored: () => sheetSync.notify(),
     ...clock,
   });
+  // PDF export: one warm Chromium per process behind a bounded queue (decision 0012), started on first
+  // use (or with the server, not delaying it), closed with the server. Without Chromium only PDFs fail.
+  const pdfRenderer = createQueuedPdfRenderer({
+    launch: createChromiumLauncher({ executablePath: config.pdf.chromiumPath }),
+    concurrency: config.pdf.concurrency,
+    queueLimit: config.pdf.queueLimit,
+    timeoutMs: config.pdf.timeoutMs,
+    recycleAfter: config.pdf.recycleAfter,
+    log: app.log,
+  });
+  if (config.pdf.warmStart) app.addHook('onReady', async () => void pdfRenderer.warm());
+  app.addHook('onClose', async () => pdfRenderer.close());
+  const pdf = createPdfService({
+    renderer: pdfRenderer,
+    forms,
+    templates,
+    responses,
+    responsesByIds: createPdfResponsesRepository(database.db),
+    signatures: uploads,
+    timeZone: config.sheetSync.timeZone,
+    ...clock,
+  });
   const { publicPerMinute, loginPerMinute } = config.rateLimit;
 
   await app.register(
@@ -298,6 +325,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await formUsersRoutes(api, { formUsers, authenticate });
       await templatesRoutes(api, { templates, authenticate });
       await responsesRoutes(api, { responses, authenticate });
+      await pdfRoutes(api, { pdf, authenticate, perMinute: config.pdf.perMinute });
       await statsRoutes(api, { stats, authenticate });
       await validateFormRoutes(api, { access });
       await formLoginRoutes(api, { access, loginPerMinute });

@@ -85,6 +85,17 @@ const EnvSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: positiveInt(60),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   SIGNATURE_STORAGE: z.enum(['filesystem'], { message: 'must be filesystem' }).default('filesystem'),
+  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
+  PDF_CONCURRENCY: positiveInt(2),
+  PDF_QUEUE_LIMIT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0)
+    .default(20),
+  PDF_TIMEOUT_MS: positiveInt(15_000),
+  PDF_RECYCLE_AFTER: positiveInt(200),
+  PDF_WARM_START: booleanFlag,
+  PDF_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   WEB_DIST_DIR: optionalString,
   SERVE_WEB: z
     .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
@@ -152,6 +163,18 @@ export interface Config {
   };
   /** Where uploaded signature PNGs are kept; only the filesystem (under DATA_DIR) for now. */
   signatureStorage: { kind: 'filesystem'; dir: string };
+  /** PDF export: one warm Chromium per process behind a bounded queue (decision 0012). */
+  pdf: {
+    chromiumPath: string;
+    concurrency: number;
+    queueLimit: number;
+    timeoutMs: number;
+    recycleAfter: number;
+    /** Start the browser with the server instead of on the first export. */
+    warmStart: boolean;
+    /** PDF requests per minute per signed-in user and route (the ZIP route gets a tenth of it, at least 1). */
+    perMinute: number;
+  };
   /** The in-process worker that appends stored responses to their sheets. */
   sheetSync: {
     enabled: boolean;
@@ -284,6 +307,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     },
     signatureStorage: { kind: e.SIGNATURE_STORAGE, dir: path.join(dataDir, 'uploads', 'signatures') },
+    pdf: {
+      chromiumPath: path.resolve(cwd, e.CHROMIUM_PATH),
+      concurrency: e.PDF_CONCURRENCY,
+      queueLimit: e.PDF_QUEUE_LIMIT,
+      timeoutMs: e.PDF_TIMEOUT_MS,
+      recycleAfter: e.PDF_RECYCLE_AFTER,
+      warmStart: e.PDF_WARM_START,
+      perMinute: e.PDF_RATE_LIMIT_PER_MINUTE,
+    },
     sheetSync: {
       enabled: e.SHEET_SYNC_ENABLED,
       writesPerMinute: e.SHEET_SYNC_WRITES_PER_MINUTE,

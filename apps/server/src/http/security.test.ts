@@ -23,7 +23,7 @@ describe('the content security policy', () => {
     const policy = await policyFor({ GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' });
     expect(policy.get('script-src')).toBe("'self' https://accounts.google.com/gsi/client");
     expect(policy.get('connect-src')).toBe(
-      "'self' https://docs.googleapis.com https://sheets.googleapis.com https://www.googleapis.com https://accounts.google.com/gsi/ https://oauth2.googleapis.com",
+      "'self' https://docs.googleapis.com https://sheets.googleapis.com https://www.googleapis.com https://accounts.google.com/gsi/ https://oauth2.googleapis.com https://*.googleusercontent.com",
     );
     expect(policy.get('frame-src')).toBe("'self' https://accounts.google.com/gsi/");
     expect(policy.get('style-src')).toBe("'self' 'unsafe-inline' https://accounts.google.com/gsi/style");

@@ -68,11 +68,16 @@ function googleSources(config: SecurityHeadersConfig) {
     foreign(new URL(url).origin),
   );
   // GIS's own needs, from Google's CSP guide for Identity Services: its iframes, its calls and its style
-  // sheet live under accounts.google.com/gsi/, and revoke() calls oauth2.googleapis.com.
+  // sheet live under accounts.google.com/gsi/, and revoke() calls oauth2.googleapis.com. A document's
+  // images (Docs' contentUri) are fetched from googleusercontent.com.
   const gis =
     config.mode === 'google'
       ? {
-          connect: ['https://accounts.google.com/gsi/', 'https://oauth2.googleapis.com'],
+          connect: [
+            'https://accounts.google.com/gsi/',
+            'https://oauth2.googleapis.com',
+            'https://*.googleusercontent.com',
+          ],
           frame: ['https://accounts.google.com/gsi/'],
           style: ['https://accounts.google.com/gsi/style'],
         }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { PAGE_MARGIN } from './print-document.js';
 import type { BrowserEvents, BrowserLauncher, RenderBrowser } from './render-browser.js';
 
@@ -44,49 +44,85 @@ export function createChromiumLauncher(options: { executablePath: string }): Bro
   };
 }
 
+/** A context of its own with its one page, refusing every request. */
+interface FreshPage {
+  context: BrowserContext;
+  page: Page;
+}
+
+async function openFreshPage(browser: Browser, events: BrowserEvents): Promise<FreshPage> {
+  // A fresh context per job: no cookies, cache or storage shared between two owners' documents.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+  });
+  try {
+    // Every request is refused: images arrive as data: URIs (not requests), anything else a template
+    // or an answer names is never fetched, so no address inside or outside the server is reachable.
+    // 'aborted' rather than 'blockedbyclient': a refused navigation (a meta refresh) then leaves the
+    // document in place instead of replacing it with an error page.
+    await context.route('**/*', (route) => {
+      events.requestBlocked(route.request().url());
+      return route.abort('aborted');
+    });
+    return { context, page: await context.newPage() };
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Opening a context and its page starts a renderer process, which costs more than the print itself, so
+ * the next job's context and page are opened ahead, once the current job is done (not while it prints:
+ * both would compete for the browser's main thread). One spare, used by exactly one job, then closed:
+ * still a fresh context per job.
+ */
 function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderBrowser {
+  let spare: Promise<FreshPage> | undefined;
+
+  function prepareSpare() {
+    if (spare || !browser.isConnected()) return;
+    const opening = openFreshPage(browser, events);
+    opening.catch(() => undefined);
+    spare = opening;
+  }
+
+  function takeFreshPage(): Promise<FreshPage> {
+    const taken = spare ? spare.catch(() => openFreshPage(browser, events)) : openFreshPage(browser, events);
+    spare = undefined;
+    return taken;
+  }
+
+  prepareSpare();
   return {
     async print(documentHtml, { format }, signal) {
       signal.throwIfAborted();
-      // A fresh context per job: no cookies, cache or storage shared between two owners' documents.
-      const context = await browser.newContext({
-        javaScriptEnabled: false,
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-      });
+      const opening = takeFreshPage();
       // Closing a context while its newPage() is pending leaves that call hanging for ever (seen with
       // Playwright 1.65), so an abort closes the context only once the page exists; the steps after it
       // reject at once when their context closes.
-      let pageCreated: Promise<unknown> = Promise.resolve();
-      const stop = () => void pageCreated.then(() => context.close()).catch(() => undefined);
+      const stop = () => void opening.then((fresh) => fresh.context.close()).catch(() => undefined);
       signal.addEventListener('abort', stop, { once: true });
       try {
-        signal.throwIfAborted();
-        // Every request is refused: images arrive as data: URIs (not requests), anything else a template
-        // or an answer names is never fetched, so no address inside or outside the server is reachable.
-        // 'aborted' rather than 'blockedbyclient': a refused navigation (a meta refresh) then leaves the
-        // document in place instead of replacing it with an error page.
-        await context.route('**/*', (route) => {
-          events.requestBlocked(route.request().url());
-          return route.abort('aborted');
-        });
-        const creating = context.newPage();
-        pageCreated = creating.catch(() => undefined);
-        const page = await creating;
+        const { page } = await opening;
         signal.throwIfAborted();
         // Timeouts are the queue's (the signal closes the context); Playwright's own would be a second clock.
         await page.setContent(documentHtml, { waitUntil: 'load', timeout: 0 });
         return await page.pdf({ format, printBackground: true, margin: PAGE_MARGIN });
       } finally {
         signal.removeEventListener('abort', stop);
-        await pageCreated;
-        await context.close().catch(() => undefined);
+        // Closed behind the reply: the PDF is ready, and nothing of this context is used again.
+        void opening.then((fresh) => fresh.context.close()).catch(() => undefined);
+        prepareSpare();
       }
     },
     isConnected: () => browser.isConnected(),
     onDisconnected(listener) {
       browser.once('disconnected', () => listener());
     },
+    // The spare page goes with its browser.
     close: () => browser.close(),
   };
 }

@@ -1,37 +1,15 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChromiumLauncher } from './chromium-browser.js';
+import { countingServer, readPdf as pdfText, TEST_CHROMIUM } from './pdf.test-support.js';
 import { PdfUnavailableError } from './pdf-renderer.js';
 import { printDocument } from './print-document.js';
 import { createQueuedPdfRenderer } from './queued-pdf-renderer.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = TEST_CHROMIUM;
 const hasChromium = fs.existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`Chromium tests skipped: no Chromium at ${CHROMIUM}`);
-
-async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number; size: [number, number] }> {
-  const document = await getDocumentProxy(new Uint8Array(pdf));
-  const page = await document.getPage(1);
-  const { width, height } = page.getViewport({ scale: 1 });
-  const { text, totalPages } = await extractText(document, { mergePages: true });
-  // Chromium rounds the page to whole CSS pixels (A4: 595.92 × 842.88 points).
-  return { text, pages: totalPages, size: [Math.floor(width), Math.floor(height)] };
-}
-
-/** A local server that counts every request reaching it: a stand-in for an internal address. */
-async function countingServer() {
-  const hits: string[] = [];
-  const server = http.createServer((request, response) => {
-    hits.push(request.url ?? '');
-    response.writeHead(200, { 'content-type': 'image/png' }).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { hits, base, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 /** Everything a hostile template could use to make the browser fetch something. */
 function fetchingMarkup(base: string): string {
@@ -92,7 +70,9 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
   }, 60_000);
 
   it('repeats a long table header on every page', async () => {
-    const rows = Array.from({ length: 120 }, (_, i) => `<tr><td>Row ${i + 1}</td><td>value</td></tr>`).join('');
+    const rows = Array.from({ length: 120 }, (_, i) => `<tr><td>Row ${i + 1}</td><td>value</td></tr>`).join(
+      '',
+    );
     const pdf = await renderer.render(
       `<table><thead><tr><th>HeaderCell</th><th>Value</th></tr></thead><tbody>${rows}</tbody></table>`,
       { format: 'A4' },

@@ -5,7 +5,22 @@ import type { PaperFormat } from './pdf-renderer.js';
  * Belize, Canada, Chile, Colombia, Costa Rica, Guatemala, Mexico, Nicaragua, Panama, the Philippines,
  * Puerto Rico, El Salvador, the United States, Venezuela.
  */
-const LETTER_REGIONS = new Set(['BZ', 'CA', 'CL', 'CO', 'CR', 'GT', 'MX', 'NI', 'PA', 'PH', 'PR', 'SV', 'US', 'VE']);
+const LETTER_REGIONS = new Set([
+  'BZ',
+  'CA',
+  'CL',
+  'CO',
+  'CR',
+  'GT',
+  'MX',
+  'NI',
+  'PA',
+  'PH',
+  'PR',
+  'SV',
+  'US',
+  'VE',
+]);
 
 /**
  * The owner's paper size, from the browser's Accept-Language (the server keeps no locale per owner):

@@ -83,7 +83,8 @@ function fakeLauncher(behaviour: {
           };
           inFlight.add(settle);
           state.jobs.push({ browser, html, finish: () => settle(), fail: (error) => settle(error) });
-          if (!behaviour.ignoreAbort && !behaviour.neverSettle) signal.addEventListener('abort', () => settle(new Error('closed')));
+          if (!behaviour.ignoreAbort && !behaviour.neverSettle)
+            signal.addEventListener('abort', () => settle(new Error('closed')));
           if (behaviour.autoMs !== undefined) setTimeout(() => settle(), behaviour.autoMs);
         });
       },

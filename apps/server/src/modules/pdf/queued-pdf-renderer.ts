@@ -89,7 +89,11 @@ export function createQueuedPdfRenderer(options: QueuedPdfRendererOptions): PdfR
         const started = performance.now();
         // The slot is held until the browser has really let go of the job, even after a timeout answered
         // the caller: the limit counts browser work, not waiting requests.
-        const work = printWithRetry(printDocument(html, renderOptions.title), renderOptions, controller.signal);
+        const work = printWithRetry(
+          printDocument(html, renderOptions.title),
+          renderOptions,
+          controller.signal,
+        );
         void work
           .then(() => {
             averageRenderMs = 0.8 * averageRenderMs + 0.2 * (performance.now() - started);

@@ -88,9 +88,10 @@ export function DocumentTemplatesSection({ detail }: DocumentTemplatesSectionPro
           <CheckCircleIcon className="size-4 text-emerald-600" />
           {TEMPLATES_TEXT.signedInAs}
         </p>
-        <Button variant="ghost" size="sm" onClick={session.signOut}>
+        {/* The short label keeps the status and the button on one line in the editor's narrow column. */}
+        <Button variant="ghost" size="sm" onClick={session.signOut} aria-label={TEMPLATES_TEXT.signOutButton}>
           <SignOutIcon className="size-4" />
-          {TEMPLATES_TEXT.signOutButton}
+          {TEMPLATES_TEXT.signOutShort}
         </Button>
       </div>
 

@@ -70,7 +70,9 @@ export function TemplateCard({
           onClick={onDelete}
           disabled={disabled}
           aria-label={`Delete ${template.name}`}
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          // `!`: the ghost variant's own colours come later in the stylesheet and would win. ml-auto sets the
+          // destructive action apart, at the right end of the row (or of its own row when the card is narrow).
+          className="ml-auto text-red-700! hover:bg-red-50! hover:text-red-800!"
         >
           <TrashIcon className="size-4" />
           Delete

@@ -4,6 +4,8 @@ export const TEMPLATES_TEXT = {
   signInWhy:
     'Sign in with the Google account that owns your templates. SheetForms reads your Google Docs with your permission to import them; it never changes them.',
   signOutButton: 'Sign out of Google',
+  /** The button's visible text; its accessible name is signOutButton. */
+  signOutShort: 'Sign out',
   signedInAs: 'Signed in to Google',
   loadingGoogle: 'Loading Google sign-in...',
   googleUnavailable: 'Google sign-in is not available right now, so templates cannot be imported.',

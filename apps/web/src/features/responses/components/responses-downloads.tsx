@@ -24,7 +24,7 @@ export function ResponsesDownloads({
 }: ResponsesDownloadsProps) {
   const countId = useId();
   return (
-    <fieldset className="m-0 flex min-w-0 flex-wrap items-center gap-2 border-0 p-0 lg:shrink-0">
+    <fieldset className="m-0 flex min-w-0 flex-wrap items-center gap-2 border-0 p-0">
       <legend className="sr-only">Downloads</legend>
       <Button
         variant="secondary"

@@ -29,7 +29,7 @@ export function ResponsesFilters({
   const id = useId();
   const errorId = `${id}-range-error`;
   return (
-    <search aria-label="Filter responses" className="flex min-w-0 flex-col gap-2">
+    <search aria-label="Filter responses" className="flex w-full min-w-0 flex-col gap-2 sm:w-auto">
       <div className="flex min-w-0 flex-wrap items-end gap-3">
         <div className="w-full min-w-0 sm:w-72">
           <Label htmlFor={`${id}-search`}>Search answers</Label>

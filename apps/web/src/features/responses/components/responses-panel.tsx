@@ -87,7 +87,8 @@ export function ResponsesPanel({ detail }: ResponsesPanelProps) {
 
   return (
     <section aria-label="Responses list" className="flex min-w-0 flex-col gap-4">
-      <div className="flex min-w-0 flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+      {/* The downloads sit beside the filters only when both fit; squeezing the filters hid their texts. */}
+      <div className="flex min-w-0 flex-wrap items-end justify-between gap-x-6 gap-y-4">
         <ResponsesFilters
           search={filters.search}
           onSearchChange={filters.setSearch}

@@ -1,0 +1,140 @@
+import { type FormTemplate, fillTemplate, PDF_MESSAGES } from '@sheetforms/contract';
+import { badRequest } from '../../http/http-error.js';
+import type { FormsService, OwnedForm } from '../forms/forms.service.js';
+import { type ResponsesService, responseNotFound } from '../responses/responses.service.js';
+import { sanitizeTemplateHtml } from '../templates/template-sanitizer.js';
+import { type ResponseForTemplate, templateValuesFor } from '../templates/template-values.js';
+import type { TemplatesService } from '../templates/templates.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import { hasPrintableContent } from './html-content.js';
+import { type PaperFormat, PdfBusyError, type PdfRenderer } from './pdf-renderer.js';
+import type { PdfResponsesRepository } from './pdf-responses.repository.js';
+import { inlineFormSignatures, signatureDataUri } from './signature-image.js';
+import { zipEntryNames } from './zip-entry-names.js';
+
+export interface PdfServiceDeps {
+  renderer: PdfRenderer;
+  forms: Pick<FormsService, 'requireOwned'>;
+  templates: Pick<TemplatesService, 'getForOwner'>;
+  responses: Pick<ResponsesService, 'getForOwner'>;
+  responsesByIds: PdfResponsesRepository;
+  /** Signature images: read from storage, and whether a URL is a signature stored for a form. */
+  signatures: Pick<UploadsService, 'read' | 'isIssuedFor'>;
+  /** SHEET_SYNC_TIMEZONE: {{date}} and {{Timestamp}} read as in the sheet and on the responses page. */
+  timeZone: string;
+  now?: () => Date;
+  /** How long a ZIP entry keeps retrying a full queue before the ZIP gives up (ms). */
+  zipBusyPatienceMs?: number;
+}
+
+export interface PdfFile {
+  /** The download's name without `.pdf` (the route adds it). */
+  name: string;
+  pdf: Buffer;
+}
+
+export interface PdfZip {
+  name: string;
+  /** Rendered one at a time, each taking one place in the shared queue, as the ZIP is written. */
+  entries: AsyncGenerator<{ name: string; pdf: Buffer }>;
+}
+
+const noContent = () => badRequest('NO_CONTENT', PDF_MESSAGES.noContent);
+
+/**
+ * PDF export use cases. Every one checks that the caller owns the form (and that the template and
+ * responses are in it) before anything is rendered; rendering goes through the one bounded renderer.
+ */
+export function createPdfService(deps: PdfServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const patienceMs = deps.zipBusyPatienceMs ?? 60_000;
+
+  async function filled(form: OwnedForm, template: FormTemplate, response: ResponseForTemplate) {
+    const signature = await signatureDataUri(response.signatureUrl, deps.signatures);
+    const values = templateValuesFor(form.fields, response, {
+      now: now(),
+      timeZone: deps.timeZone,
+      signatureImageSrc: signature ?? null,
+    });
+    return fillTemplate(template.content, values);
+  }
+
+  /** A ZIP entry waits out a full queue (it must not fail half-way for being polite to other users). */
+  async function renderPatiently(html: string, format: PaperFormat, title: string): Promise<Buffer> {
+    const giveUpAt = Date.now() + patienceMs;
+    for (;;) {
+      try {
+        return await deps.renderer.render(html, { format, title });
+      } catch (error) {
+        if (!(error instanceof PdfBusyError) || Date.now() > giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(error.retryAfterSeconds, 5) * 1000));
+      }
+    }
+  }
+
+  return {
+    /** POST /forms/html-to-pdf (spec 001 section 7): the caller's HTML, sanitized as templates are. */
+    async htmlToPdf(
+      ownerId: string,
+      input: { html: string; fileName: string; formId: string },
+      format: PaperFormat,
+    ): Promise<PdfFile> {
+      const form = await deps.forms.requireOwned(ownerId, input.formId);
+      if (!hasPrintableContent(input.html)) throw noContent();
+      const html = sanitizeTemplateHtml(await inlineFormSignatures(input.html, form.id, deps.signatures));
+      if (!hasPrintableContent(html)) throw noContent();
+      const name = input.fileName || form.name;
+      return { name, pdf: await deps.renderer.render(html, { format, title: name }) };
+    },
+
+    /** POST /forms/{formId}/responses/{responseId}/pdf: the stored template filled with the stored response. */
+    async responsePdf(
+      ownerId: string,
+      input: { formId: string; responseId: string; templateId: string },
+      format: PaperFormat,
+    ): Promise<PdfFile> {
+      const { form, template } = await deps.templates.getForOwner(ownerId, input.formId, input.templateId);
+      if (!hasPrintableContent(template.content)) throw noContent();
+      const { response } = await deps.responses.getForOwner(ownerId, input.formId, input.responseId);
+      const html = await filled(form, template, response);
+      return { name: template.name, pdf: await deps.renderer.render(html, { format, title: template.name }) };
+    },
+
+    /**
+     * POST /forms/{formId}/responses/pdf-zip: checks everything first (form, template, every id), so a
+     * bad request fails before the first byte; then renders lazily, in the order the ids were given.
+     */
+    async responsesZip(
+      ownerId: string,
+      input: { formId: string; templateId: string; responseIds: readonly string[] },
+      format: PaperFormat,
+    ): Promise<PdfZip> {
+      const { form, template } = await deps.templates.getForOwner(ownerId, input.formId, input.templateId);
+      if (!hasPrintableContent(template.content)) throw noContent();
+      const ids = [...new Set(input.responseIds)];
+      const found = await deps.responsesByIds.listByIds(ownerId, form.id, ids);
+      const byId = new Map(found.map((response) => [response.id, response]));
+      if (ids.some((id) => !byId.has(id))) throw responseNotFound();
+      const names = zipEntryNames(template.name, ids);
+
+      async function* entries() {
+        for (const [index, id] of ids.entries()) {
+          const response = byId.get(id);
+          const name = names[index];
+          if (!response || !name) continue;
+          const html = await filled(form, template, response);
+          // The first is rendered before the reply starts, so a full queue there is a plain 429; later
+          // entries wait their turn rather than break a download half-way.
+          const pdf =
+            index === 0
+              ? await deps.renderer.render(html, { format, title: template.name })
+              : await renderPatiently(html, format, template.name);
+          yield { name, pdf };
+        }
+      }
+      return { name: template.name, entries: entries() };
+    },
+  };
+}
+
+export type PdfService = ReturnType<typeof createPdfService>;

@@ -1,0 +1,295 @@
+#!/usr/bin/env node
+// Benchmark: PDF export through the real route, one warm Chromium per server process, against a browser
+// launched per request.
+//
+//   npm run build            # or just the server: npx tsc -b apps/server
+//   node bench/pdf.mjs [--paced 50] [--pause 1000] [--sequential 100] [--concurrent 8] [--rounds 12]
+//                      [--soak 500] [--baseline 10]
+//
+// 1. Starts the production server (apps/server/dist/main.js, local mode, temporary DATA_DIR, free port,
+//    default PDF settings: 2 renders at once, a queue of 20, a browser recycled every 200 jobs), signs in,
+//    creates a form, a one-page certificate template and one response, then calls
+//    POST /api/v1/forms/{formId}/responses/{responseId}/pdf (the page's call: the stored template filled
+//    with the stored response, rendered by Chromium through playwright-core).
+// 2. Warm renders: --paced one at a time with --pause ms between them (a user clicking Export), then
+//    --sequential back to back, then --concurrent clients each sending --rounds in a row; p50/p95 of the
+//    HTTP round trip (the PDF fully read).
+// 3. Memory: --soak renders in a row (recycling included), with the resident memory of the server
+//    process and of its Chromium processes (every descendant, read from /proc) before and after.
+// 4. Baseline in the same run: the same server with PDF_RECYCLE_AFTER=1, so every request launches (and
+//    then closes) a browser of its own: launch-per-request through the same route.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { percentile, repositoryRoot, signIn, sleep, startServer } from './support/local-server.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    sequential: { type: 'string', default: '100' },
+    paced: { type: 'string', default: '50' },
+    pause: { type: 'string', default: '1000' },
+    concurrent: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '12' },
+    soak: { type: 'string', default: '500' },
+    baseline: { type: 'string', default: '10' },
+  },
+});
+const SEQUENTIAL = Number(args.sequential);
+const PACED = Number(args.paced);
+const PAUSE_MS = Number(args.pause);
+const CONCURRENT = Number(args.concurrent);
+const ROUNDS = Number(args.rounds);
+const SOAK = Number(args.soak);
+const BASELINE = Number(args.baseline);
+
+if (!fs.existsSync(path.join(repositoryRoot, 'apps/server/dist/main.js'))) {
+  console.error(
+    'apps/server/dist/main.js is missing: run `npm run build` (or `npx tsc -b apps/server`) first.',
+  );
+  process.exit(1);
+}
+
+const FIELDS = [
+  { label: 'Full Name', type: 'text', required: true, placeHolder: '' },
+  { label: 'Course', type: 'text', required: true, placeHolder: '' },
+  { label: 'Hours', type: 'number', required: false, placeHolder: '' },
+];
+/** A one-page certificate, shaped like a converted Google Doc: headings, styled text, a table. */
+const TEMPLATE = [
+  '<h1 style="text-align:center">Certificate of Completion</h1>',
+  '<p style="text-align:center">This certifies that</p>',
+  '<h2 style="text-align:center">{{Full Name}}</h2>',
+  '<p style="text-align:center">has completed the course <b>{{Course}}</b> on {{date}}.</p>',
+  '<table style="border-collapse:collapse;width:100%"><thead><tr>',
+  '<th style="border:1px solid #999;padding:4px">Item</th><th style="border:1px solid #999;padding:4px">Value</th>',
+  '</tr></thead><tbody>',
+  '<tr><td style="border:1px solid #999;padding:4px">Hours</td><td style="border:1px solid #999;padding:4px">{{Hours}}</td></tr>',
+  '<tr><td style="border:1px solid #999;padding:4px">Submitted</td><td style="border:1px solid #999;padding:4px">{{Timestamp}}</td></tr>',
+  '<tr><td style="border:1px solid #999;padding:4px">Response ID</td><td style="border:1px solid #999;padding:4px">{{Response ID}}</td></tr>',
+  '</tbody></table>',
+  '<p><i>Issued by SheetForms.</i> Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod ',
+  'tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation.</p>',
+].join('');
+
+// ------------------------------------------------------------------------------------------- helpers
+async function api(base, token, method, apiPath, body) {
+  const res = await fetch(`${base}/api/v1${apiPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** Form, template and one response on a fresh server; answers a function that renders the PDF once. */
+async function prepare(base) {
+  const token = await signIn(base);
+  const form = await api(base, token, 'POST', '/forms', {
+    name: 'Course Certificates',
+    description: 'A form made by a benchmark.',
+    googleSheetsUrl:
+      'https://docs.google.com/spreadsheets/d/1AbcDEFghiJKLmnoPQRstuVWxyz0123456789abcdEF/edit',
+    sheetName: 'Sheet1',
+    settings: { loginRequired: 0 },
+    jdata: FIELDS,
+  });
+  const formId = form.data.formId;
+  const template = await api(base, token, 'POST', `/forms/${formId}/templates`, {
+    name: 'Certificate',
+    googleDocsUrl: 'https://docs.google.com/document/d/1BenchDocAbcdefghijklmnopqrstuvwxyz012/edit',
+    content: TEMPLATE,
+  });
+  const submitted = await fetch(`${base}/api/v1/forms/${formId}/submit-form`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      idempotencyKey: `bench-${Date.now()}`,
+      response: { 'Full Name': 'Ada Lovelace', Course: 'Analytical Engines', Hours: '12' },
+    }),
+  });
+  if (submitted.status !== 201)
+    throw new Error(`submit failed: ${submitted.status} ${await submitted.text()}`);
+  const responseId = (await submitted.json()).data.responseId;
+  const url = `${base}/api/v1/forms/${formId}/responses/${responseId}/pdf`;
+  const body = JSON.stringify({ templateId: template.data.id });
+  return async function render() {
+    const started = performance.now();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const ms = performance.now() - started;
+    if (res.status !== 200 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+      throw new Error(`render failed: ${res.status} ${bytes.toString('utf8').slice(0, 300)}`);
+    }
+    return { ms, bytes: bytes.length };
+  };
+}
+
+/** Resident memory of a process and of all its descendants (Linux /proc), in MiB. */
+function memoryOf(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) pids.push(...childrenOf(pids[i]));
+  let treeRss = 0;
+  let treePss = 0;
+  let serverRss = 0;
+  for (const p of pids) {
+    const rss = kib(`/proc/${p}/status`, /^VmRSS:\s+(\d+)/m);
+    const pss = kib(`/proc/${p}/smaps_rollup`, /^Pss:\s+(\d+)/m);
+    if (p === pid) serverRss = rss;
+    treeRss += rss;
+    treePss += pss;
+  }
+  const mib = (k) => k / 1024;
+  return { processes: pids.length, serverRss: mib(serverRss), treeRss: mib(treeRss), treePss: mib(treePss) };
+}
+
+function childrenOf(pid) {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function kib(file, pattern) {
+  try {
+    return Number(fs.readFileSync(file, 'utf8').match(pattern)?.[1] ?? 0);
+  } catch {
+    return 0; // the process ended while we read
+  }
+}
+
+const fmt = (n) => n.toFixed(1);
+const stats = (times) => ({ p50: percentile(times, 50), p95: percentile(times, 95) });
+
+async function sequential(render, n, pauseMs = 0) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    if (pauseMs > 0) await sleep(pauseMs);
+    times.push((await render()).ms);
+  }
+  return times;
+}
+
+async function concurrent(render, clients, rounds) {
+  const times = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < rounds; i++) times.push((await render()).ms);
+    }),
+  );
+  return { times, perSecond: (times.length / (performance.now() - started)) * 1000 };
+}
+
+// ----------------------------------------------------------------------------------------- warm server
+const results = {};
+{
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-pdf-'));
+  const server = await startServer({
+    dataDir,
+    env: {
+      PDF_RATE_LIMIT_PER_MINUTE: '10000000',
+      SHEET_SYNC_ENABLED: 'false',
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
+    },
+  });
+  try {
+    const render = await prepare(server.base);
+    results.noBrowser = memoryOf(server.pid);
+    const cold = await render();
+    results.cold = cold.ms;
+    results.pdfBytes = cold.bytes;
+    await sequential(render, 10); // JIT, the spare page, caches
+    results.paced = stats(await sequential(render, PACED, PAUSE_MS));
+    results.sequential = stats(await sequential(render, SEQUENTIAL));
+    const many = await concurrent(render, CONCURRENT, ROUNDS);
+    results.concurrent = { ...stats(many.times), perSecond: many.perSecond };
+
+    await sleep(1000);
+    results.soakBefore = memoryOf(server.pid);
+    const soakTimes = await sequential(render, SOAK);
+    await sleep(1000);
+    results.soakAfter = memoryOf(server.pid);
+    results.soak = stats(soakTimes);
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ------------------------------------------------------------------------ baseline: launch per request
+{
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-pdf-launch-'));
+  const server = await startServer({
+    dataDir,
+    env: {
+      PDF_RATE_LIMIT_PER_MINUTE: '10000000',
+      SHEET_SYNC_ENABLED: 'false',
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
+      PDF_RECYCLE_AFTER: '1',
+    },
+  });
+  try {
+    const render = await prepare(server.base);
+    await sequential(render, 2);
+    results.baseline = stats(await sequential(render, BASELINE));
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ------------------------------------------------------------------------------------------- report
+const cpu = os.cpus();
+console.log(
+  `\nnode ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${os.platform()}, load ${os.loadavg().map(fmt).join(' ')}`,
+);
+console.log(
+  `one-page PDF: ${(results.pdfBytes / 1024).toFixed(1)} KiB; first render (browser launch included): ${fmt(results.cold)} ms\n`,
+);
+console.log('| Run | Requests | p50 (ms) | p95 (ms) |');
+console.log('|---|---|---|---|');
+console.log(
+  `| Warm browser, one at a time, ${PAUSE_MS} ms apart (a user clicking) | ${PACED} | ${fmt(results.paced.p50)} | ${fmt(results.paced.p95)} |`,
+);
+console.log(
+  `| Warm browser, sequential back to back | ${SEQUENTIAL} | ${fmt(results.sequential.p50)} | ${fmt(results.sequential.p95)} |`,
+);
+console.log(
+  `| Warm browser, ${CONCURRENT} concurrent clients (${fmt(results.concurrent.perSecond)} PDFs/s) | ${CONCURRENT * ROUNDS} | ${fmt(results.concurrent.p50)} | ${fmt(results.concurrent.p95)} |`,
+);
+console.log(
+  `| Warm browser, ${SOAK} in a row | ${SOAK} | ${fmt(results.soak.p50)} | ${fmt(results.soak.p95)} |`,
+);
+console.log(
+  `| Browser launched per request (baseline) | ${BASELINE} | ${fmt(results.baseline.p50)} | ${fmt(results.baseline.p95)} |`,
+);
+console.log(
+  `\nWarm p50 vs launch-per-request: ${fmt(results.baseline.p50 / results.paced.p50)}× faster one at a time, ` +
+    `${fmt(results.baseline.p50 / results.sequential.p50)}× back to back.\n`,
+);
+console.log('| Memory (MiB) | Processes | Server RSS | Tree RSS (sum) | Tree PSS |');
+console.log('|---|---|---|---|---|');
+for (const [name, m] of [
+  ['Before the first PDF (no browser)', results.noBrowser],
+  [`Browser warm, before ${SOAK} renders`, results.soakBefore],
+  [`After ${SOAK} renders`, results.soakAfter],
+]) {
+  console.log(`| ${name} | ${m.processes} | ${fmt(m.serverRss)} | ${fmt(m.treeRss)} | ${fmt(m.treePss)} |`);
+}
+console.log(
+  `\nGrowth over ${SOAK} renders: server RSS ${fmt(results.soakAfter.serverRss - results.soakBefore.serverRss)} MiB, ` +
+    `tree PSS ${fmt(results.soakAfter.treePss - results.soakBefore.treePss)} MiB, ` +
+    `tree RSS ${fmt(results.soakAfter.treeRss - results.soakBefore.treeRss)} MiB.`,
+);
