@@ -170,6 +170,18 @@ function kib(file, pattern) {
 }
 
 const fmt = (n) => n.toFixed(1);
+
+/**
+ * A fixed piece of CPU work, timed: the machine is shared, and this says how busy it was during the run
+ * (about 400 ms on an idle 2-vCPU EPYC here; twice that means the figures were taken under contention).
+ */
+function cpuReferenceMs() {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 3e8; i++) x += i % 7;
+  if (x < 0) console.log(x);
+  return performance.now() - started;
+}
 const stats = (times) => ({ p50: percentile(times, 50), p95: percentile(times, 95) });
 
 async function sequential(render, n, pauseMs = 0) {
@@ -193,7 +205,7 @@ async function concurrent(render, clients, rounds) {
 }
 
 // ----------------------------------------------------------------------------------------- warm server
-const results = {};
+const results = { cpuBefore: cpuReferenceMs() };
 {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-pdf-'));
   const server = await startServer({
@@ -251,9 +263,13 @@ const results = {};
 }
 
 // ------------------------------------------------------------------------------------------- report
+results.cpuAfter = cpuReferenceMs();
 const cpu = os.cpus();
 console.log(
   `\nnode ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${os.platform()}, load ${os.loadavg().map(fmt).join(' ')}`,
+);
+console.log(
+  `CPU reference (a fixed loop, ~400 ms idle): ${fmt(results.cpuBefore)} ms before, ${fmt(results.cpuAfter)} ms after`,
 );
 console.log(
   `one-page PDF: ${(results.pdfBytes / 1024).toFixed(1)} KiB; first render (browser launch included): ${fmt(results.cold)} ms\n`,

@@ -21,7 +21,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSheetForm, percentile, repositoryRoot, signIn, sleep, startServer } from './support/local-server.mjs';
+import {
+  createSheetForm,
+  percentile,
+  repositoryRoot,
+  signIn,
+  sleep,
+  startServer,
+} from './support/local-server.mjs';
 
 const { values: args } = parseArgs({
   options: {

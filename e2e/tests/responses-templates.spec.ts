@@ -31,7 +31,7 @@ test('an owner adds a Google Docs template, collects two responses and exports o
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const owner = newOwner('templates');
   const session = await signInViaApi(page, request, owner);
   const sheet = await seededSpreadsheet(request, 'Event Registration');
@@ -115,6 +115,7 @@ test('an owner adds a Google Docs template, collects two responses and exports o
     headers: { Authorization: `Bearer ${session.accessToken}` },
   });
   const newest = ((await listed.json()) as { data: { items: { createdAt: string }[] } }).data.items[0];
+  expect(newest).toBeDefined();
   await expect(page.getByTestId('stat-total-responses')).toHaveText('2');
   await expect(page.getByTestId('stat-form-fields')).toHaveText(String(REGISTRATION_FIELDS.length));
   await expect(page.getByTestId('stat-latest-response')).toHaveText(

@@ -73,6 +73,16 @@ export function FormEditor({ detail }: FormEditorProps) {
     return () => window.clearTimeout(timer);
   }, [saved, navigate]);
 
+  // Adding or deleting a template changes templateEnabled on the server (spec 001 section 4): follow the
+  // server's flag when it changes, so saving the form afterwards does not write back a stale switch.
+  const serverTemplateEnabled = form.settings.templateEnabled === 1;
+  const lastServerTemplateEnabled = useRef(serverTemplateEnabled);
+  useEffect(() => {
+    if (lastServerTemplateEnabled.current === serverTemplateEnabled) return;
+    lastServerTemplateEnabled.current = serverTemplateEnabled;
+    setSettings((current) => ({ ...current, templateEnabled: serverTemplateEnabled }));
+  }, [serverTemplateEnabled]);
+
   if (saved) return <UpdatedScreen />;
 
   const shown = visibleFields(fields);
