@@ -187,12 +187,21 @@ async function run() {
   });
 
   // --- the sync watermark: how many acknowledged responses, in order, are synced (for recovery times) ------
+  // Every stored response, page by page (the form detail carries only the newest page).
   const owner = async () => {
-    const res = await fetch(`${base}/api/v1/forms/${formId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`GET form: ${res.status}`);
-    return (await res.json()).data.formResponse;
+    const rows = [];
+    let cursor = '';
+    while (cursor !== null) {
+      const query = `limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await fetch(`${base}/api/v1/forms/${formId}/responses?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!res.ok) throw new Error(`GET responses: ${res.status}`);
+      const page = (await res.json()).data;
+      rows.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    return rows;
   };
   const syncState = async (id) => {
     const res = await fetch(`${base}/api/v1/forms/responses/${id}/sync-status`);

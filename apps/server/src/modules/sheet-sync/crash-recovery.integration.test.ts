@@ -309,8 +309,15 @@ describeEachDialect('crash recovery: SIGKILL mid-load', (dialect: Dialect) => {
     const ids = [...acked.values()].map((a) => a.id);
     expect(new Set(ids).size).toBe(ids.length);
 
-    const form = await fetch(`${base}/api/v1/forms/${formId}`, { headers: owner });
-    const rows = ((await form.json()) as { data: { formResponse: FormRow[] } }).data.formResponse;
+    // Every stored response, page by page (the form detail carries only the newest page).
+    const rows: FormRow[] = [];
+    for (let cursor: string | null = '', pages = 0; cursor !== null && pages < 100; pages++) {
+      const query = `limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await fetch(`${base}/api/v1/forms/${formId}/responses?${query}`, { headers: owner });
+      const page = ((await res.json()) as { data: { items: FormRow[]; nextCursor: string | null } }).data;
+      rows.push(...page.items);
+      cursor = page.nextCursor;
+    }
     const stored = new Map(rows.map((row) => [row.id, row.syncState]));
     expect(ids.filter((id) => stored.get(id) !== 'synced')).toEqual([]);
     const states = await Promise.all(ids.map(syncState));
