@@ -31,6 +31,41 @@ describeEachDialect('sheet sync claims', (dialect) => {
     return rows.filter((row) => Number(row.holders) > 1).map((row) => String(row.spreadsheet_id));
   }
 
+  it('takes at most its limit, however many responses are pending', async () => {
+    const ownerId = await insertUser(database);
+    // 4 spreadsheets, 50 pending each.
+    for (let s = 0; s < 4; s++) {
+      const form = await insertForm(database, ownerId, {
+        spreadsheetId: `1ClaimLimitSpreadsheet${s}`,
+        sheetName: 'Sheet1',
+        fields: [],
+      });
+      for (let i = 0; i < 50; i++) await insertResponse(database, form.id, { n: String(i) });
+    }
+    const repo = createSheetSyncRepository(database.writeDb, dialect);
+    const at = Date.now();
+    const claimed = await repo.claim({
+      now: new Date(at).toISOString(),
+      leaseUntil: new Date(at + 60_000).toISOString(),
+      workerId: 'limited',
+      limit: 15,
+    });
+    // PostgreSQL may run an `IN (SELECT … LIMIT … SKIP LOCKED)` subquery more than once, each run
+    // skipping the rows the last one just claimed: the claim then swallowed every pending response.
+    expect(claimed).toHaveLength(15);
+    const claimedHere = await database.db
+      .selectFrom('responses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('claimed_by', '=', 'limited')
+      .where('sync_state', '=', 'claimed')
+      .executeTakeFirstOrThrow();
+    expect(Number(claimedHere.n)).toBe(15);
+    await repo.release(
+      claimed.map((r) => r.id),
+      'limited',
+    );
+  });
+
   it('never lets two workers hold one spreadsheet at once, under many concurrent claims', async () => {
     const ownerId = await insertUser(database);
     // Two forms per spreadsheet: the rule is per spreadsheet, not per form.

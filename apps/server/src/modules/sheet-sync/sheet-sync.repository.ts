@@ -94,13 +94,11 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
     const claimable = sql`(r.sync_state = 'pending' OR (r.sync_state = 'claimed' AND r.claimed_until < ${now}))`;
     // One writer per spreadsheet: skip spreadsheets with a live claim (another batch of this or another
     // instance is writing there), so header additions of two writers never race.
+    // The pick is a MATERIALIZED CTE, run exactly once. As `WHERE id IN (SELECT … LIMIT … SKIP LOCKED)`
+    // PostgreSQL may rescan the subquery (a nested-loop semi-join), and each rescan skips the rows this
+    // statement has just claimed and takes the next ones: one claim then swallowed every pending row.
     const result = await sql<ClaimedRow>`
-      UPDATE responses SET
-        dedupe_required = CASE WHEN sync_state = 'claimed' THEN 1 ELSE dedupe_required END,
-        sync_state = 'claimed',
-        claimed_until = ${leaseUntil},
-        claimed_by = ${workerId}
-      WHERE id IN (
+      WITH picked AS MATERIALIZED (
         SELECT r.id FROM responses r JOIN forms f ON f.id = r.form_id
         WHERE ${claimable}
           AND (r.next_attempt_at IS NULL OR r.next_attempt_at <= ${now})
@@ -114,6 +112,12 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         LIMIT ${limit}
         ${locking}
       )
+      UPDATE responses SET
+        dedupe_required = CASE WHEN sync_state = 'claimed' THEN 1 ELSE dedupe_required END,
+        sync_state = 'claimed',
+        claimed_until = ${leaseUntil},
+        claimed_by = ${workerId}
+      WHERE id IN (SELECT id FROM picked)
       AND (sync_state = 'pending' OR (sync_state = 'claimed' AND claimed_until < ${now}))
       RETURNING id, form_id, answers_json, signature_url, created_at, attempts, dedupe_required
     `.execute(executor);
