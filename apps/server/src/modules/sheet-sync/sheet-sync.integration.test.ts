@@ -521,11 +521,8 @@ describeEachDialect('sheet sync worker', (dialect) => {
         .select(['id', 'spreadsheet_id'])
         .where('spreadsheet_id', 'in', spreadsheetIds)
         .execute();
-      // 50 per spreadsheet, one spreadsheet after another: a claim of the oldest 15 then holds one
-      // spreadsheet, not all four, so the second worker always finds another spreadsheet to claim.
-      // (Round-robin rows let one fast worker's batches span every spreadsheet and starve the other.)
       for (let i = 0; i < 200; i++) {
-        const form = forms[Math.floor(i / 50)];
+        const form = forms[i % forms.length];
         if (!form?.spreadsheet_id) throw new Error('no form');
         ids.get(form.spreadsheet_id)?.push(await insertResponse(database, form.id, { Name: `W${i}` }));
       }
