@@ -50,13 +50,31 @@ interface FreshPage {
   page: Page;
 }
 
+/** A page kept between jobs of one owner (see chromiumRenderBrowser). */
+interface OwnedPage extends FreshPage {
+  isolationKey: string;
+  jobs: number;
+  lastUsed: number;
+}
+
+/** Pages kept open between jobs, at most this many, each for at most IDLE_PAGE_TTL_MS. */
+const IDLE_PAGES = 2;
+const IDLE_PAGE_TTL_MS = 30_000;
+/** A kept page is closed after this many jobs (the browser itself is recycled every PDF_RECYCLE_AFTER). */
+const JOBS_PER_PAGE = 100;
+
+/** A tiny document printed once in every spare page: the first print of a renderer costs twice the next. */
+const WARM_UP_DOCUMENT =
+  '<!doctype html><html><head><meta charset="utf-8"></head><body><p>.</p></body></html>';
+
 async function openFreshPage(browser: Browser, events: BrowserEvents): Promise<FreshPage> {
-  // A fresh context per job: no cookies, cache or storage shared between two owners' documents.
+  // A fresh context: no cookies, cache or storage shared with any other owner's documents.
   const context = await browser.newContext({
     javaScriptEnabled: false,
     serviceWorkers: 'block',
     acceptDownloads: false,
   });
+  events.contextOpened?.();
   try {
     // Every request is refused: images arrive as data: URIs (not requests), anything else a template
     // or an answer names is never fetched, so no address inside or outside the server is reachable.
@@ -66,7 +84,10 @@ async function openFreshPage(browser: Browser, events: BrowserEvents): Promise<F
       events.requestBlocked(route.request().url());
       return route.abort('aborted');
     });
-    return { context, page: await context.newPage() };
+    const page = await context.newPage();
+    await page.setContent(WARM_UP_DOCUMENT, { waitUntil: 'load', timeout: 0 });
+    await page.pdf({ format: 'A4' });
+    return { context, page };
   } catch (error) {
     await context.close().catch(() => undefined);
     throw error;
@@ -74,13 +95,37 @@ async function openFreshPage(browser: Browser, events: BrowserEvents): Promise<F
 }
 
 /**
- * Opening a context and its page starts a renderer process, which costs more than the print itself, so
- * the next job's context and page are opened ahead, once the current job is done (not while it prints:
- * both would compete for the browser's main thread). One spare, used by exactly one job, then closed:
- * still a fresh context per job.
+ * Opening a context and its page starts a renderer process, which costs several times the print itself
+ * (about 0.5 s against 0.1 s on two cores). Two things keep that off the request path:
+ * - A spare: the next new owner's context and page are opened (and warmed with a one-line print) ahead,
+ *   once the current job is done (not while it prints: both would compete for the browser's main thread).
+ * - Owner pages: after a job its page is kept, tagged with the job's isolation key (the owner), and only a
+ *   later job with the same key may use it: an owner exporting response after response, or a ZIP, pays
+ *   for one context, not one per PDF. A job of any other owner always gets a fresh context. What a kept
+ *   page could carry over is nothing anyway (no script runs, nothing is fetched, the next document
+ *   replaces the last), but the boundary between owners stays a context boundary. Kept pages are bounded
+ *   (IDLE_PAGES, IDLE_PAGE_TTL_MS, JOBS_PER_PAGE) and any job that fails or is aborted closes its page.
  */
 function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderBrowser {
   let spare: Promise<FreshPage> | undefined;
+  const idle: OwnedPage[] = [];
+  const sweeper = setInterval(sweepIdle, IDLE_PAGE_TTL_MS / 2);
+  sweeper.unref();
+
+  function closeQuietly(fresh: FreshPage) {
+    void fresh.context.close().catch(() => undefined);
+  }
+
+  function sweepIdle() {
+    const oldest = Date.now() - IDLE_PAGE_TTL_MS;
+    for (let i = idle.length - 1; i >= 0; i--) {
+      const owned = idle[i];
+      if (owned && owned.lastUsed < oldest) {
+        idle.splice(i, 1);
+        closeQuietly(owned);
+      }
+    }
+  }
 
   function prepareSpare() {
     if (spare || !browser.isConnected()) return;
@@ -89,32 +134,56 @@ function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderB
     spare = opening;
   }
 
-  function takeFreshPage(): Promise<FreshPage> {
-    const taken = spare ? spare.catch(() => openFreshPage(browser, events)) : openFreshPage(browser, events);
+  async function takePage(isolationKey: string): Promise<OwnedPage> {
+    const index = idle.findIndex((owned) => owned.isolationKey === isolationKey);
+    if (index >= 0) {
+      const [owned] = idle.splice(index, 1);
+      if (owned) return owned;
+    }
+    const opening = spare
+      ? spare.catch(() => openFreshPage(browser, events))
+      : openFreshPage(browser, events);
     spare = undefined;
-    return taken;
+    const fresh = await opening;
+    return { ...fresh, isolationKey, jobs: 0, lastUsed: Date.now() };
+  }
+
+  function keep(owned: OwnedPage) {
+    owned.jobs += 1;
+    owned.lastUsed = Date.now();
+    if (owned.jobs >= JOBS_PER_PAGE || !browser.isConnected()) {
+      closeQuietly(owned);
+      return;
+    }
+    idle.unshift(owned);
+    // Past the bound, the page used longest ago goes.
+    for (const surplus of idle.splice(IDLE_PAGES)) closeQuietly(surplus);
   }
 
   prepareSpare();
   return {
-    async print(documentHtml, { format }, signal) {
+    async print(documentHtml, { format, isolationKey }, signal) {
       signal.throwIfAborted();
-      const opening = takeFreshPage();
+      const taking = takePage(isolationKey);
       // Closing a context while its newPage() is pending leaves that call hanging for ever (seen with
       // Playwright 1.65), so an abort closes the context only once the page exists; the steps after it
       // reject at once when their context closes.
-      const stop = () => void opening.then((fresh) => fresh.context.close()).catch(() => undefined);
+      const stop = () => void taking.then(closeQuietly).catch(() => undefined);
       signal.addEventListener('abort', stop, { once: true });
+      let owned: OwnedPage | undefined;
+      let printed = false;
       try {
-        const { page } = await opening;
+        owned = await taking;
         signal.throwIfAborted();
         // Timeouts are the queue's (the signal closes the context); Playwright's own would be a second clock.
-        await page.setContent(documentHtml, { waitUntil: 'load', timeout: 0 });
-        return await page.pdf({ format, printBackground: true, margin: PAGE_MARGIN });
+        await owned.page.setContent(documentHtml, { waitUntil: 'load', timeout: 0 });
+        const pdf = await owned.page.pdf({ format, printBackground: true, margin: PAGE_MARGIN });
+        printed = true;
+        return pdf;
       } finally {
         signal.removeEventListener('abort', stop);
-        // Closed behind the reply: the PDF is ready, and nothing of this context is used again.
-        void opening.then((fresh) => fresh.context.close()).catch(() => undefined);
+        if (owned && printed && !signal.aborted) keep(owned);
+        else void taking.then(closeQuietly).catch(() => undefined);
         prepareSpare();
       }
     },
@@ -122,7 +191,11 @@ function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderB
     onDisconnected(listener) {
       browser.once('disconnected', () => listener());
     },
-    // The spare page goes with its browser.
-    close: () => browser.close(),
+    // The spare and the kept pages go with their browser.
+    close: () => {
+      clearInterval(sweeper);
+      idle.length = 0;
+      return browser.close();
+    },
   };
 }

@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
     const html =
       '<h1>Certificate of Attendance</h1><p>Awarded to <b>Ada Lovelace</b> — ünïcødé ✓</p>' +
       '<table><thead><tr><th>Field</th><th>Answer</th></tr></thead><tbody><tr><td>Guests</td><td>3</td></tr></tbody></table>';
-    const a4 = await renderer.render(html, { format: 'A4', title: 'Certificate' });
+    const a4 = await renderer.render(html, { format: 'A4', title: 'Certificate', isolationKey: 'owner-1' });
     expect(a4.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const read = await pdfText(a4);
     expect(read.pages).toBe(1);
@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
     expect(read.text).toContain('Guests');
     expect(read.size).toEqual([595, 842]);
 
-    const letter = await renderer.render(html, { format: 'Letter' });
+    const letter = await renderer.render(html, { format: 'Letter', isolationKey: 'owner-1' });
     expect((await pdfText(letter)).size).toEqual([612, 792]);
   }, 60_000);
 
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
     );
     const pdf = await renderer.render(
       `<table><thead><tr><th>HeaderCell</th><th>Value</th></tr></thead><tbody>${rows}</tbody></table>`,
-      { format: 'A4' },
+      { format: 'A4', isolationKey: 'owner-1' },
     );
     const document = await getDocumentProxy(new Uint8Array(pdf));
     const { text } = await extractText(document, { mergePages: false });
@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
        <script>document.getElementById('t').textContent = 'SCRIPT RAN';</script>
        <img src="data:," onerror="document.body.textContent = 'HANDLER RAN'">
        <a href="javascript:document.body.textContent='LINK RAN'">link</a>`,
-      { format: 'A4' },
+      { format: 'A4', isolationKey: 'owner-1' },
     );
     const { text } = await pdfText(pdf);
     expect(text).toContain('Original text');
@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
 
   it('fetches nothing a template names, even when nothing sanitized it', async () => {
     const before = renderer.stats().blockedRequests;
-    const pdf = await renderer.render(fetchingMarkup(target.base), { format: 'A4' });
+    const pdf = await renderer.render(fetchingMarkup(target.base), { format: 'A4', isolationKey: 'owner-1' });
     expect((await pdfText(pdf)).text).toContain('The body text');
     expect(target.hits).toEqual([]);
     // The print document's own policy stops these before they are even asked for.
@@ -113,7 +113,11 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
     });
     try {
       const bare = `<!doctype html><html><head></head><body>${fetchingMarkup(target.base)}</body></html>`;
-      const pdf = await browser.print(bare, { format: 'A4' }, new AbortController().signal);
+      const pdf = await browser.print(
+        bare,
+        { format: 'A4', isolationKey: 'owner-1' },
+        new AbortController().signal,
+      );
       expect((await pdfText(pdf)).text).toContain('The body text');
       expect(target.hits).toEqual([]);
       // The browser did ask, and every request was refused before it left.
@@ -127,10 +131,50 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
   it('keeps the document when it tries to navigate away, and fetches nothing', async () => {
     const pdf = await renderer.render(
       `<meta http-equiv="refresh" content="0; url=${target.base}/refresh"><p>Still here</p>`,
-      { format: 'A4' },
+      { format: 'A4', isolationKey: 'owner-1' },
     );
     expect((await pdfText(pdf)).text).toContain('Still here');
     expect(target.hits).toEqual([]);
+  }, 60_000);
+
+  it('prints one owner after another in the same page, and never lets two owners share a context', async () => {
+    let contexts = 0;
+    const browser = await createChromiumLauncher({ executablePath: CHROMIUM })({
+      requestBlocked() {},
+      contextOpened: () => {
+        contexts += 1;
+      },
+    });
+    const signal = new AbortController().signal;
+    const print = async (owner: string, text: string) =>
+      (
+        await pdfText(
+          await browser.print(printDocument(`<p>${text}</p>`), { format: 'A4', isolationKey: owner }, signal),
+        )
+      ).text;
+    // The spare opens behind a job: wait for the count to reach what it should, then check it stays there.
+    const contextsSettleAt = async (expected: number) => {
+      for (let waited = 0; contexts < expected && waited < 15_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(contexts).toBe(expected);
+    };
+    try {
+      await contextsSettleAt(1); // the spare, opened ahead
+      expect(await print('owner-a', 'First of A')).toContain('First of A');
+      await contextsSettleAt(2); // A took the spare, a new spare opened
+      const second = await print('owner-a', 'Second of A');
+      expect(second).toContain('Second of A');
+      expect(second).not.toContain('First of A'); // the page held only the new document
+      await contextsSettleAt(2); // A's own page again: no new context
+      expect(await print('owner-b', 'Only B')).toContain('Only B');
+      await contextsSettleAt(3); // B got the spare, never A's page
+      expect(await print('owner-a', 'Third of A')).not.toContain('Only B');
+      await contextsSettleAt(3);
+    } finally {
+      await browser.close();
+    }
   }, 60_000);
 
   it('stops a job when its signal aborts', async () => {
@@ -139,7 +183,7 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
       const controller = new AbortController();
       // About 1 MB of text, the largest template: seconds of layout and printing, stopped after 200 ms.
       const huge = printDocument(`<p>${'Lorem ipsum dolor sit amet. '.repeat(40_000)}</p>`);
-      const job = browser.print(huge, { format: 'A4' }, controller.signal);
+      const job = browser.print(huge, { format: 'A4', isolationKey: 'owner-1' }, controller.signal);
       setTimeout(() => controller.abort(new Error('stop')), 200);
       const started = Date.now();
       await expect(job).rejects.toThrow();
@@ -160,7 +204,9 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
     });
     try {
       const pdfs = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => recycling.render(`<p>Job ${i}</p>`, { format: 'A4' })),
+        Array.from({ length: 5 }, (_, i) =>
+          recycling.render(`<p>Job ${i}</p>`, { format: 'A4', isolationKey: 'owner-1' }),
+        ),
       );
       for (const [i, pdf] of pdfs.entries()) expect((await pdfText(pdf)).text).toContain(`Job ${i}`);
       expect(recycling.stats()).toMatchObject({ launches: 3, recycles: 2, completed: 5, failed: 0 });
@@ -179,7 +225,9 @@ describe('Chromium PDF renderer without Chromium', () => {
       timeoutMs: 15_000,
       recycleAfter: 200,
     });
-    await expect(renderer.render('<p>x</p>', { format: 'A4' })).rejects.toBeInstanceOf(PdfUnavailableError);
+    await expect(
+      renderer.render('<p>x</p>', { format: 'A4', isolationKey: 'owner-1' }),
+    ).rejects.toBeInstanceOf(PdfUnavailableError);
     await renderer.close();
   });
 });

@@ -5,6 +5,11 @@ export interface RenderOptions {
   format: PaperFormat;
   /** The PDF's title (its metadata; readers show it in the window title). */
   title?: string;
+  /**
+   * Who the document belongs to (the owner's id). Jobs with the same key may print in the same browser
+   * page one after another; jobs with different keys never share a browser context.
+   */
+  isolationKey: string;
 }
 
 /** What the renderer is doing, for tests, benchmarks and logs. */

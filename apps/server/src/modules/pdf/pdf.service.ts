@@ -60,11 +60,14 @@ export function createPdfService(deps: PdfServiceDeps) {
   }
 
   /** A ZIP entry waits out a full queue (it must not fail half-way for being polite to other users). */
-  async function renderPatiently(html: string, format: PaperFormat, title: string): Promise<Buffer> {
+  async function renderPatiently(
+    html: string,
+    options: { format: PaperFormat; title: string; isolationKey: string },
+  ): Promise<Buffer> {
     const giveUpAt = Date.now() + patienceMs;
     for (;;) {
       try {
-        return await deps.renderer.render(html, { format, title });
+        return await deps.renderer.render(html, options);
       } catch (error) {
         if (!(error instanceof PdfBusyError) || Date.now() > giveUpAt) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.min(error.retryAfterSeconds, 5) * 1000));
@@ -84,7 +87,7 @@ export function createPdfService(deps: PdfServiceDeps) {
       const html = sanitizeTemplateHtml(await inlineFormSignatures(input.html, form.id, deps.signatures));
       if (!hasPrintableContent(html)) throw noContent();
       const name = input.fileName || form.name;
-      return { name, pdf: await deps.renderer.render(html, { format, title: name }) };
+      return { name, pdf: await deps.renderer.render(html, { format, title: name, isolationKey: ownerId }) };
     },
 
     /** POST /forms/{formId}/responses/{responseId}/pdf: the stored template filled with the stored response. */
@@ -97,7 +100,10 @@ export function createPdfService(deps: PdfServiceDeps) {
       if (!hasPrintableContent(template.content)) throw noContent();
       const { response } = await deps.responses.getForOwner(ownerId, input.formId, input.responseId);
       const html = await filled(form, template, response);
-      return { name: template.name, pdf: await deps.renderer.render(html, { format, title: template.name }) };
+      return {
+        name: template.name,
+        pdf: await deps.renderer.render(html, { format, title: template.name, isolationKey: ownerId }),
+      };
     },
 
     /**
@@ -125,10 +131,9 @@ export function createPdfService(deps: PdfServiceDeps) {
           const html = await filled(form, template, response);
           // The first is rendered before the reply starts, so a full queue there is a plain 429; later
           // entries wait their turn rather than break a download half-way.
+          const options = { format, title: template.name, isolationKey: ownerId };
           const pdf =
-            index === 0
-              ? await deps.renderer.render(html, { format, title: template.name })
-              : await renderPatiently(html, format, template.name);
+            index === 0 ? await deps.renderer.render(html, options) : await renderPatiently(html, options);
           yield { name, pdf };
         }
       }

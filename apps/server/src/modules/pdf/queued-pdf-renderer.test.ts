@@ -108,7 +108,7 @@ function renderer(launch: BrowserLauncher, overrides: Partial<QueuedPdfRendererO
   });
 }
 
-const A4 = { format: 'A4' } as const;
+const A4 = { format: 'A4', isolationKey: 'owner-1' } as const;
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(check: () => boolean, what: string) {
@@ -276,7 +276,7 @@ describe('queued PDF renderer', () => {
   it('wraps the fragment in the print document', async () => {
     const { launch, state } = fakeLauncher({ autoMs: 1 });
     const pdf = renderer(launch);
-    await pdf.render('<p>Hello</p>', { format: 'Letter', title: 'Certificate' });
+    await pdf.render('<p>Hello</p>', { format: 'Letter', title: 'Certificate', isolationKey: 'owner-1' });
     expect(state.jobs[0]?.html).toContain('<p>Hello</p>');
     expect(state.jobs[0]?.html).toContain('<title>Certificate</title>');
     expect(state.jobs[0]?.html).toContain('Content-Security-Policy');

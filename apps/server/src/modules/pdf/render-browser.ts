@@ -21,6 +21,8 @@ export interface RenderBrowser {
 export interface BrowserEvents {
   /** A page asked for something over the network and was refused. */
   requestBlocked(url: string): void;
+  /** A fresh browser context was opened (for tests and benchmarks: contexts are the isolation unit). */
+  contextOpened?(): void;
 }
 
 /** Starts a browser; rejects when there is none to start (missing executable, failed launch). */
