@@ -78,8 +78,13 @@ test('on a phone the responses page never scrolls sideways, and a tapped row ope
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText('Katherine Johnson')).toBeVisible();
   await expect(drawer.getByText(ids[2] ?? '')).toBeVisible();
-  const drawerBox = await drawer.boundingBox();
-  expect(Math.round((drawerBox?.x ?? -1) + (drawerBox?.width ?? 0))).toBeLessThanOrEqual(viewport.innerWidth);
+  // The drawer slides in (a 200 ms transition): once it has arrived, it fits the phone.
+  await expect
+    .poll(async () => {
+      const drawerBox = await drawer.boundingBox();
+      return Math.round((drawerBox?.x ?? -1) + (drawerBox?.width ?? 0));
+    })
+    .toBeLessThanOrEqual(viewport.innerWidth);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 });

@@ -111,6 +111,11 @@ function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderB
   const idle: OwnedPage[] = [];
   const sweeper = setInterval(sweepIdle, IDLE_PAGE_TTL_MS / 2);
   sweeper.unref();
+  // Closed, crashed or killed: the kept pages went with the browser.
+  browser.once('disconnected', () => {
+    clearInterval(sweeper);
+    idle.length = 0;
+  });
 
   function closeQuietly(fresh: FreshPage) {
     void fresh.context.close().catch(() => undefined);
@@ -192,10 +197,6 @@ function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderB
       browser.once('disconnected', () => listener());
     },
     // The spare and the kept pages go with their browser.
-    close: () => {
-      clearInterval(sweeper);
-      idle.length = 0;
-      return browser.close();
-    },
+    close: () => browser.close(),
   };
 }
