@@ -34,7 +34,17 @@ export interface DataTableColumn<Row> {
   hideBelow?: DataTableBreakpoint;
   /** Renders the body cells as <th scope="row">: the cell that names the row (e.g. the form's name). */
   isRowHeader?: boolean;
+  /**
+   * Keeps the column at the right edge of the scroll box from the md breakpoint up (an Actions column
+   * stays in reach when the other columns scroll). Phones leave it in the flow: it would take half the
+   * width, and a tap on the row does the same.
+   */
+  stickyEnd?: boolean;
 }
+
+const stickyEndHeader = 'md:sticky md:right-0 md:z-20';
+const stickyEndCell =
+  'md:sticky md:right-0 md:z-[1] md:bg-white md:shadow-[-10px_0_10px_-10px_rgb(15_23_42/0.25)]';
 
 /** Controlled selection of rows by id. */
 export interface DataTableSelection<Row> {
@@ -150,6 +160,7 @@ export function DataTable<Row>({
                 className={cn(
                   headerCell,
                   column.hideBelow ? hiddenBelow[column.hideBelow] : undefined,
+                  column.stickyEnd && stickyEndHeader,
                   column.className,
                 )}
               >
@@ -279,6 +290,7 @@ function DataTableRow<Row>({
               cellPadding,
               column.isRowHeader && 'font-normal',
               column.hideBelow ? hiddenBelow[column.hideBelow] : undefined,
+              column.stickyEnd && stickyEndCell,
               column.className,
             )}
           >

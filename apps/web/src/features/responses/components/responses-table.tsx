@@ -79,6 +79,7 @@ export function ResponsesTable({
       id: 'actions',
       header: 'Actions',
       className: 'w-px whitespace-nowrap',
+      stickyEnd: true,
       cell: (row) => (
         <div className="flex items-center gap-2">
           <Button variant="secondary" size="sm" onClick={() => onOpen(row)}>
