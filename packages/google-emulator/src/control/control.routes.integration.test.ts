@@ -140,3 +140,67 @@ describe('the control API switched off', () => {
     }
   });
 });
+
+describe('the control API and other sites', () => {
+  let dataDir: string;
+  let emulator: StandaloneEmulator;
+
+  beforeAll(async () => {
+    dataDir = await makeTempDataDir();
+    emulator = await startStandaloneEmulator({ port: 0, dataDir });
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await removeDataDir(dataDir);
+  });
+
+  const faults = () => fetch(`${emulator.url}/__emulator/faults`).then((r) => r.json());
+  const setFaults = (headers: Record<string, string>, body?: string) =>
+    fetch(`${emulator.url}/__emulator/faults`, { method: 'PUT', headers, body });
+  const clearFaults = (headers: Record<string, string>) =>
+    fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE', headers });
+
+  it('refuses a state-changing call from a page on another site, and changes nothing', async () => {
+    expect((await setFaults({ 'content-type': 'application/json' }, '{"latencyMs":7}')).status).toBe(200);
+    const before = await faults();
+    for (const origin of ['https://evil.example', 'null', `http://localhost.evil.example`]) {
+      const reply = await clearFaults({ origin });
+      expect(reply.status).toBe(403);
+      expect(await reply.json()).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } });
+    }
+    // The reset a hostile page would send as a form post.
+    const reset = await fetch(`${emulator.url}/__emulator/reset`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(reset.status).toBe(403);
+    expect(await faults()).toEqual(before);
+  });
+
+  it('refuses bodies that are not JSON (what a cross-site form or beacon sends), even without an Origin', async () => {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const reply = await setFaults({ 'content-type': contentType }, '{"latencyMs":9}');
+      expect(reply.status).toBe(415);
+    }
+    expect((await faults()).faults).not.toMatchObject({ latencyMs: 9 });
+  });
+
+  it('takes calls from its own origin, and from tools that send no Origin', async () => {
+    const host = new URL(emulator.url).host;
+    expect(
+      (await setFaults({ origin: `http://${host}`, 'content-type': 'application/json' }, '{"latencyMs":3}'))
+        .status,
+    ).toBe(200);
+    expect((await clearFaults({})).status).toBe(200);
+    // Reads are not guarded (a browser never lets another site read the reply anyway).
+    expect(
+      (await fetch(`${emulator.url}/__emulator/faults`, { headers: { origin: 'https://evil.example' } }))
+        .status,
+    ).toBe(200);
+  });
+});

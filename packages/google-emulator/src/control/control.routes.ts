@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorServices } from '../emulator-services.js';
 import { sendGoogleError } from '../google-errors.js';
+import { registerControlGuard } from './cross-site-guard.js';
 import { registerDocumentsControlRoutes } from './documents-control.routes.js';
 import { registerEmulatorControlRoutes } from './emulator-control.routes.js';
 import { checkMintIdTokenBody } from './id-token-request.js';
@@ -12,6 +13,7 @@ import { registerSpreadsheetsControlRoutes } from './spreadsheets-control.routes
  * quotas, service accounts.
  */
 export function registerControlRoutes(app: FastifyInstance, services: EmulatorServices) {
+  registerControlGuard(app);
   app.post('/__emulator/id-token', async (request, reply) => {
     const check = checkMintIdTokenBody(request.body);
     if (!check.ok) return sendGoogleError(reply, 400, check.message);
