@@ -74,6 +74,24 @@ describeEachDialect('HTTP conventions', (dialect) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    for (const path of ['/dashboard', '/form-loginx', '/forms/x']) {
+      const page = await fetch(`${t.url}${path}`);
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('lets other sites frame the respondent pages: the public form and its login (an embedded protected form)', async () => {
+    for (const path of [
+      '/form/abc123',
+      '/form-login',
+      '/form-login?formId=abc123&redirect=%2Fform%2Fabc123',
+    ]) {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.headers.get('x-frame-options')).toBeNull();
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain('frame-ancestors *');
+      expect(csp).not.toContain("frame-ancestors 'none'");
+    }
   });
 
   it('tells the web app where to reach Google for templates, and lets only this origin in (local mode)', async () => {

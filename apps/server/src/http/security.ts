@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
+import { isRespondentPage } from './respondent-pages.js';
 
 /** What the policy depends on: the mode and where the browser reaches Google. */
 export type SecurityHeadersConfig = Pick<Config, 'mode' | 'publicUrl' | 'browserGoogleApis'>;
 
 /**
- * Security headers for every reply. Only public forms (/form/*) may be framed by other sites,
- * because embedding them is a product feature; every other page refuses framing.
+ * Security headers for every reply. Only the respondent's pages (/form/* and /form-login) may be framed
+ * by other sites, because embedding a form is a product feature; every other page refuses framing.
  *
  * Document templates call Google from the browser with the owner's own token: Google Identity Services'
  * script, its popup, and the Docs, Sheets and Drive APIs. In Google mode the policy allows exactly those
@@ -49,7 +50,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/form/')) {
+    if (isRespondentPage(request.url)) {
       reply.removeHeader('x-frame-options');
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') {

@@ -3,13 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './problem.js';
+import { isRespondentPage } from './respondent-pages.js';
 
 const FORM_PAGE = 'form.html';
-
-/** /form/{formId} and /form-login are the respondent's pages, built as the `form.html` entry. */
-function isPublicFormPage(pathname: string): boolean {
-  return pathname.startsWith('/form/') || pathname === '/form-login' || pathname === '/form-login/';
-}
 
 /**
  * Serves the built web app. Client-side routes fall back to index.html (public form pages to form.html); paths under /api and
@@ -47,7 +43,7 @@ export async function registerWebApp(
     if (isApi || !wantsPage || path.extname(pathname) !== '') {
       return sendProblem(request, reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     }
-    const page = hasFormPage && isPublicFormPage(pathname) ? FORM_PAGE : 'index.html';
+    const page = hasFormPage && isRespondentPage(pathname) ? FORM_PAGE : 'index.html';
     // cacheControl: false, or send's own 'public, max-age=0' would replace the no-cache header.
     return reply
       .type('text/html; charset=utf-8')
