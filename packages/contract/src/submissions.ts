@@ -25,6 +25,9 @@ export const PUBLIC_STORAGE_KEYS = {
 /** The hidden honeypot input's name: people never fill it, bots often do. */
 export const HONEYPOT_FIELD = 'website';
 
+/** A submission whose fields are all empty (and that has no signature) is refused with this (400). */
+export const NO_ANSWER_MESSAGE = 'Please fill in at least one field';
+
 /** The settings a respondent's browser needs; templates and everything else of the owner stay private. */
 export const PublicFormSettingsSchema = z.object({
   loginRequired: z.union([z.literal(0), z.literal(1)]),

@@ -22,6 +22,21 @@ const check = (response: Record<string, string>, signatureEnabled = false) =>
   validateAnswers(FIELDS, response, { signatureEnabled });
 
 describe('validateAnswers', () => {
+  it('refuses a submission with no answer at all when no field is required', () => {
+    const optional = [field('Email', 'email'), field('Notes', 'textarea')];
+    const expected = {
+      ok: false,
+      errors: [{ path: 'response', message: 'Please fill in at least one field' }],
+    };
+    expect(validateAnswers(optional, {}, { signatureEnabled: false })).toEqual(expected);
+    expect(validateAnswers(optional, { Email: ' ', Notes: '' }, { signatureEnabled: false })).toEqual(
+      expected,
+    );
+    expect(validateAnswers(optional, { Notes: 'hi' }, { signatureEnabled: false }).ok).toBe(true);
+    // A signature is an answer.
+    expect(validateAnswers(optional, { signature: '/u/s.png' }, { signatureEnabled: true }).ok).toBe(true);
+  });
+
   it('accepts valid answers keyed by label and keeps only non-empty ones', () => {
     expect(
       check({

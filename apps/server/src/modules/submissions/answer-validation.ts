@@ -1,4 +1,4 @@
-import { type FormField, SUBMISSION_LIMITS } from '@sheetforms/contract';
+import { type FormField, NO_ANSWER_MESSAGE, SUBMISSION_LIMITS } from '@sheetforms/contract';
 
 export interface AnswerIssue {
   /** `response.{label}` (or `response.signature`). */
@@ -98,6 +98,10 @@ export function validateAnswers(
     else issue(label, `Unknown field: ${label}`);
   }
   if (options.signatureEnabled && signature === undefined) issue(SIGNATURE_KEY, 'Signature is required');
+  // A form with no required field would otherwise store (and append to the sheet) a row of nothing.
+  if (errors.length === 0 && Object.keys(answers).length === 0 && signature === undefined) {
+    errors.push({ path: 'response', message: NO_ANSWER_MESSAGE });
+  }
 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, answers, signature };
 }

@@ -105,6 +105,19 @@ describeEachDialect('public form submission', (dialect) => {
     expect(await rowsOf(form.id)).toEqual([]);
   });
 
+  it('refuses an empty submission to a form with no required field, and stores nothing', async () => {
+    const form = await createPublicForm(t, owner, {
+      jdata: FIELDS.map((f) => ({ ...f, required: false })),
+    });
+    for (const response of [{}, { 'Full Name': '   ', Comments: '' }]) {
+      const res = await submit(t, form.formId, { response });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe('Please fill in at least one field');
+    }
+    expect(await rowsOf(form.id)).toEqual([]);
+    expect((await submit(t, form.formId, { response: { Comments: 'Just a note' } })).status).toBe(201);
+  });
+
   it('lists every problem at once, the first as the detail', async () => {
     const form = await createPublicForm(t, owner, { jdata: FIELDS });
     const res = await submit(t, form.formId, { response: { Email: 'x', Age: 'y' } });

@@ -172,6 +172,10 @@ function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted()
       setFocusRequest((n) => n + 1);
       return;
     }
+    if (!signatureEnabled && Object.keys(buildResponse(form.jdata, answers)).length === 0) {
+      toast.error(SUBMIT_MESSAGES.noAnswer);
+      return;
+    }
     const token = storage.get(STORAGE_KEYS.formUserToken);
     if (form.settings.loginRequired === 1 && !token) {
       toast.error(SUBMIT_MESSAGES.loginRequired);

@@ -1,7 +1,8 @@
+import { NO_ANSWER_MESSAGE } from '@sheetforms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type api } from '../lib/http';
 import { SubmissionAttempts } from './idempotency';
-import { type SubmitDeps, type SubmitInput, submitForm } from './submit';
+import { SUBMIT_MESSAGES, type SubmitDeps, type SubmitInput, submitForm } from './submit';
 
 function notify() {
   return { info: vi.fn(), success: vi.fn(), warning: vi.fn(), error: vi.fn() };
@@ -36,6 +37,12 @@ function sentKeys(request: ReturnType<typeof vi.fn>): string[] {
 }
 
 const receipt = { status: 201, data: { responseId: 'r1', syncState: 'pending' }, message: undefined };
+
+describe('SUBMIT_MESSAGES', () => {
+  it("says 'no answer' in the server's words", () => {
+    expect(SUBMIT_MESSAGES.noAnswer).toBe(NO_ANSWER_MESSAGE);
+  });
+});
 
 describe('submitForm', () => {
   it('reuses the idempotency key when the same submission is retried after a network error', async () => {

@@ -19,6 +19,8 @@ export const SUBMIT_MESSAGES = {
   failed: 'Failed to submit form',
   loginRequired: 'Please log in to submit the form',
   notAccepting: 'This form is not accepting responses right now',
+  /** The server's NO_ANSWER_MESSAGE (kept here as text: the respondent bundle imports no contract code). */
+  noAnswer: 'Please fill in at least one field',
 } as const;
 
 /** What happened after the server stored the response, for steps that follow it. */
