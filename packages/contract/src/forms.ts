@@ -19,7 +19,6 @@ export const FORM_LIMITS = {
   labelMax: 200,
   placeholderMax: 300,
   fieldsMax: 200,
-  statusMax: 30,
 } as const;
 
 export const FieldTypeSchema = z.enum(FORM_FIELD_TYPES);
@@ -92,6 +91,13 @@ export const FormFieldsInputSchema = jsonString(
 );
 export const FormSettingsInputSchema = jsonString(FormSettingsSchema.partial());
 
+/**
+ * Statuses an owner can set. 'Active' takes responses; any other stops them (spec 000 shows every other
+ * value in red). A fixed list, so a typo can never silently close a form.
+ */
+export const FORM_STATUSES = ['Active', 'Inactive', 'Closed'] as const;
+export const FormStatusSchema = z.enum(FORM_STATUSES, { error: 'Status must be Active, Inactive or Closed' });
+
 /** POST /forms (spec 001 section 7). */
 export const CreateFormBodySchema = z.strictObject({
   googleSheetsUrl: z.string().trim().max(2048).default(''),
@@ -101,7 +107,7 @@ export const CreateFormBodySchema = z.strictObject({
   settings: FormSettingsInputSchema.optional(),
   jdata: FormFieldsInputSchema.refine((fields) => fields.length > 0, 'Please select fields for the form'),
   dueDate: z.string().max(40).default(FORM_DUE_DATE),
-  status: z.string().trim().min(1).max(FORM_LIMITS.statusMax).optional(),
+  status: FormStatusSchema.optional(),
 });
 export type CreateFormBody = z.input<typeof CreateFormBodySchema>;
 
@@ -118,7 +124,7 @@ export const UpdateFormBodySchema = z.strictObject({
   settings: FormSettingsInputSchema.optional(),
   jdata: FormFieldsInputSchema.optional(),
   dueDate: z.string().max(40).optional(),
-  status: z.string().trim().min(1).max(FORM_LIMITS.statusMax).optional(),
+  status: FormStatusSchema.optional(),
 });
 export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
 

@@ -22,6 +22,18 @@ export function isValidSheetUrlForGenerator(url: string): boolean {
   return GENERATOR_RULE.test(url.trim());
 }
 
+/**
+ * The URL a form stores for its sheet, whichever screen sent it: Google's https spreadsheets address and
+ * nothing else (so a stored link can never be `javascript:` or `data:`). A URL typed without its scheme
+ * (`docs.google.com/spreadsheets/d/…`, which the generator's rule lets through) gets `https://`.
+ * Undefined when the URL is not a Google Sheets address.
+ */
+export function storableSheetUrl(url: string): string | undefined {
+  const trimmed = url.trim();
+  const withScheme = /^docs\.google\.com\//i.test(trimmed) ? `https://${trimmed}` : trimmed;
+  return INLINE_EDIT_RULE.test(withScheme) ? withScheme : undefined;
+}
+
 /** The spreadsheet id inside a Google Sheets URL, or undefined when there is none. */
 export function extractSpreadsheetId(url: string): string | undefined {
   return GENERATOR_RULE.exec(url.trim())?.[1];

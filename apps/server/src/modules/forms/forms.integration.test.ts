@@ -125,12 +125,40 @@ describeEachDialect('forms API', (dialect) => {
       [formBody({ jdata: [{ label: '' }] }), 'Field label is required'],
       [formBody({ jdata: '{not json' }), 'jdata: Invalid input'],
       [formBody({ googleSheetsUrl: 'https://example.com/sheet' }), 'Please enter a valid Google Sheets URL'],
+      // The generator's rule only asks the URL to contain Google's address; what is stored follows PUT's rule.
+      [
+        formBody({ googleSheetsUrl: 'javascript:alert(1)//docs.google.com/spreadsheets/d/1AbcDEFghiJKLmno' }),
+        'Please enter a valid Google Sheets URL',
+      ],
+      [
+        formBody({ googleSheetsUrl: 'data:text/html,docs.google.com/spreadsheets/d/1AbcDEFghiJKLmno' }),
+        'Please enter a valid Google Sheets URL',
+      ],
+      [
+        formBody({
+          googleSheetsUrl: 'https://evil.example/?docs.google.com/spreadsheets/d/1AbcDEFghiJKLmno',
+        }),
+        'Please enter a valid Google Sheets URL',
+      ],
+      [formBody({ status: 'Actve' }), 'Status must be Active, Inactive or Closed'],
     ];
     for (const [body, detail] of cases) {
       const res = await api('POST', '/forms', owner, body);
       expect(res.status, detail).toBe(400);
       expect(res.body.detail).toBe(detail);
     }
+    const created = await api('PUT', `/forms/${(await createForm(t, owner)).formId}`, owner, {
+      status: 'Paused',
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.detail).toBe('Status must be Active, Inactive or Closed');
+    // A URL typed without its scheme is stored with https.
+    const bare = await createForm(t, owner, {
+      googleSheetsUrl: 'docs.google.com/spreadsheets/d/1AbcDEFghiJKLmnoPQRstuVWxyz0123456789abcdEF/edit',
+    });
+    expect((await storedForm(bare.formId))?.google_sheets_url).toBe(
+      'https://docs.google.com/spreadsheets/d/1AbcDEFghiJKLmnoPQRstuVWxyz0123456789abcdEF/edit',
+    );
     const unknown = await api('POST', '/forms', owner, formBody({ ownerId: 'someone' }));
     expect(unknown.status).toBe(400);
     expect((await t.request('POST', '/api/v1/forms', { body: formBody() })).status).toBe(401);

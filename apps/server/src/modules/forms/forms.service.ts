@@ -12,6 +12,7 @@ import {
   isValidSheetUrlForInlineEdit,
   type ResponseItem,
   SHEET_URL_MESSAGES,
+  storableSheetUrl,
   type UpdateFormBodySchema,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
@@ -77,9 +78,14 @@ export function createFormsService(deps: FormsServiceDeps) {
 
   return {
     async create(ownerId: string, body: CreateFormInput): Promise<Form> {
-      if (body.googleSheetsUrl !== '' && !isValidSheetUrlForGenerator(body.googleSheetsUrl)) {
-        throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.generatorInvalid);
-      }
+      // The generator's rule first (its message), then the one rule every stored URL follows (PUT's too).
+      const sheetUrl =
+        body.googleSheetsUrl === ''
+          ? ''
+          : isValidSheetUrlForGenerator(body.googleSheetsUrl)
+            ? storableSheetUrl(body.googleSheetsUrl)
+            : undefined;
+      if (sheetUrl === undefined) throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.generatorInvalid);
       const at = now().toISOString();
       const row = {
         id: randomUUID(),
@@ -87,8 +93,8 @@ export function createFormsService(deps: FormsServiceDeps) {
         owner_id: ownerId,
         name: body.name,
         description: body.description,
-        google_sheets_url: body.googleSheetsUrl,
-        spreadsheet_id: extractSpreadsheetId(body.googleSheetsUrl) ?? null,
+        google_sheets_url: sheetUrl,
+        spreadsheet_id: extractSpreadsheetId(sheetUrl) ?? null,
         sheet_name: body.sheetName,
         fields_json: JSON.stringify(body.jdata),
         settings_json: JSON.stringify(settingsForStorage(body.settings)),
