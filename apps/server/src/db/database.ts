@@ -42,7 +42,7 @@ export function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, writeDb: db, kind: 'postgres', close: () => db.destroy() };
   }
-  if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  if (database.file !== ':memory:') createPrivateFile(database.file);
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
@@ -62,6 +62,17 @@ export function openDatabase(
       await db.destroy();
     },
   };
+}
+
+/**
+ * The database file holds every response, password hash and signing secret: its directory is created
+ * owner-only (0700) and the file itself 0600 (SQLite gives its -wal and -shm files the same mode). An
+ * existing file is narrowed to 0600 too; an existing directory is left as its owner set it.
+ */
+function createPrivateFile(file: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -24,7 +24,7 @@ export async function readJsonFile(filePath: string): Promise<unknown> {
  * Writes JSON so that readers (and a crash mid-write) only ever see the old or the new file, never half of
  * one: the data goes to a temporary file beside the target, which is then renamed over it.
  */
-export async function writeJsonFileAtomic(filePath: string, value: unknown, mode = 0o644): Promise<void> {
+export async function writeJsonFileAtomic(filePath: string, value: unknown, mode = 0o600): Promise<void> {
   const tempPath = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(tempPath, `${JSON.stringify(value, null, 2)}\n`, { encoding: 'utf8', mode });

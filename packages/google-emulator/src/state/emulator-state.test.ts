@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDataDir, removeDataDir } from '../testing/emulator-test-kit.js';
@@ -19,6 +19,16 @@ describe('EmulatorState', () => {
     dataDir = await makeTempDataDir();
   });
   afterEach(() => removeDataDir(dataDir));
+
+  it('keeps its state owner-only: the directory 0700, every file 0600', async () => {
+    const state = await EmulatorState.open(dataDir);
+    const doc = await state.document('counter', counterSpec);
+    await doc.update((value) => {
+      value.items.push(1);
+    });
+    expect((await stat(state.directory)).mode & 0o777).toBe(0o700);
+    expect((await stat(state.filePath('counter'))).mode & 0o777).toBe(0o600);
+  });
 
   it('keeps its files in {dataDir}/google-emulator and writes every change through', async () => {
     const state = await EmulatorState.open(dataDir);

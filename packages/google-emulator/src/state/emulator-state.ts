@@ -39,7 +39,8 @@ export class EmulatorState {
   /** Opens (creating when needed) the state directory under `dataDir`. */
   static async open(dataDir: string): Promise<EmulatorState> {
     const directory = path.join(path.resolve(dataDir), 'google-emulator');
-    await mkdir(directory, { recursive: true });
+    // Owner-only: the state holds the signing key, access tokens and everyone's test spreadsheets.
+    await mkdir(directory, { recursive: true, mode: 0o700 });
     return new EmulatorState(directory);
   }
 
