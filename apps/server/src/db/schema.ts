@@ -64,6 +64,8 @@ export interface FormUsersTable {
   email: string;
   /** argon2id PHC string; the password itself is never stored. */
   password_hash: string;
+  /** Respondent tokens carry it and must match it; a password reset bumps it (0 for a new user). */
+  token_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -4,6 +4,7 @@ import * as m0002 from './0002-forms.js';
 import * as m0003 from './0003-uploads.js';
 import * as m0004 from './0004-sheet-sync.js';
 import * as m0005 from './0005-templates-and-response-pages.js';
+import * as m0006 from './0006-account-binding-and-token-versions.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-uploads': m0003,
   '0004-sheet-sync': m0004,
   '0005-templates-and-response-pages': m0005,
+  '0006-account-binding-and-token-versions': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

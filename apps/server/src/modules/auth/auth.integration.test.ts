@@ -12,6 +12,19 @@ describeEachDialect('auth API', (dialect) => {
     await t.close();
   });
 
+  const userRow = (id: string) =>
+    t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const sessionsOf = async (userId: string) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('refresh_tokens')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   it('signs in with a valid emulator ID token: first user is Admin, and the profile answers', async () => {
     const idToken = await t.mintIdToken({ email: 'First@Example.com', name: 'First Owner' });
     const res = await t.request('POST', '/api/v1/auth/google', { body: { idToken } });
@@ -41,6 +54,85 @@ describeEachDialect('auth API', (dialect) => {
     const a = await t.signIn('again@example.com', 'Again');
     const b = await t.signIn('again@example.com', 'Again');
     expect(b.user.id).toBe(a.user.id);
+  });
+
+  it('refuses (409) a Google account whose email is held by an account of another subject', async () => {
+    const victim = await t.signIn('victim@example.com', 'Victim');
+    // The account is bound to the subject it first signed in with. Now the same email arrives in an
+    // ID token with another subject: another Google account (e.g. an address that was reassigned).
+    await t.database.db
+      .updateTable('users')
+      .set({ google_sub: 'victims-own-google-subject' })
+      .where('id', '=', victim.user.id)
+      .execute();
+    const sessionsBefore = await sessionsOf(victim.user.id);
+
+    const idToken = await t.mintIdToken({ email: 'victim@example.com', name: 'Attacker' });
+    const res = await t.request('POST', '/api/v1/auth/google', { body: { idToken } });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: 'ACCOUNT_CONFLICT',
+      detail: 'This email belongs to another Google account. Sign in with that account.',
+    });
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(JSON.stringify(res.body)).not.toMatch(/accessToken|refreshToken/);
+
+    // Nothing changed: the subject is not overwritten, no session was started, the name is kept.
+    const row = await userRow(victim.user.id);
+    expect(row).toMatchObject({ google_sub: 'victims-own-google-subject', name: 'Victim' });
+    expect(await sessionsOf(victim.user.id)).toBe(sessionsBefore);
+    const holders = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'victim@example.com')
+      .execute();
+    expect(holders).toEqual([{ id: victim.user.id }]);
+  });
+
+  it('binds an account without a subject to the Google account that first signs in with its email', async () => {
+    await t.database.db
+      .insertInto('users')
+      .values({
+        id: 'legacy-user',
+        google_sub: null,
+        email: 'legacy@example.com',
+        name: 'Legacy',
+        role: 'User',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const idToken = await t.mintIdToken({ email: 'legacy@example.com', name: 'Legacy' });
+    const sub = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).sub;
+    const first = await t.request('POST', '/api/v1/auth/google', { body: { idToken } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.user.id).toBe('legacy-user');
+    expect((await userRow('legacy-user'))?.google_sub).toBe(sub);
+    // Bound now: the same Google account keeps signing in to it.
+    expect((await t.signIn('legacy@example.com')).user.id).toBe('legacy-user');
+  });
+
+  it('refuses (409) a subject whose new email another account holds, changing neither account', async () => {
+    const idToken = await t.mintIdToken({ email: 'moved@example.com' });
+    const sub = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).sub;
+    const at = '2026-01-01T00:00:00.000Z';
+    const base = { role: 'User' as const, created_at: at, updated_at: at };
+    // The Google account (sub) signed in before as old@; moved@ belongs to another Google account.
+    await t.database.db
+      .insertInto('users')
+      .values([
+        { ...base, id: 'mover', google_sub: sub, email: 'old@example.com', name: 'Mover' },
+        { ...base, id: 'holder', google_sub: 'holders-subject', email: 'moved@example.com', name: 'Holder' },
+      ])
+      .execute();
+    const res = await t.request('POST', '/api/v1/auth/google', { body: { idToken } });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ACCOUNT_CONFLICT');
+    expect(await userRow('mover')).toMatchObject({ google_sub: sub, email: 'old@example.com' });
+    expect(await userRow('holder')).toMatchObject({
+      google_sub: 'holders-subject',
+      email: 'moved@example.com',
+    });
   });
 
   it('stores refresh tokens hashed, never as given', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, SignInResult, TokenPair, User } from '@sheetforms/contract';
+import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { IdTokenVerifier } from './id-token-verifier.js';
@@ -16,6 +17,14 @@ export interface AuthServiceDeps {
   refreshTokenTtlDays: number;
   now?: () => Date;
 }
+
+/** The email is held by an account bound to another Google subject: never taken over, never rebound. */
+const accountConflict = () =>
+  new HttpError(
+    409,
+    'ACCOUNT_CONFLICT',
+    'This email belongs to another Google account. Sign in with that account.',
+  );
 
 const ID_TOKEN_FAILURES = {
   expired: 'Your Google sign-in has expired. Please sign in again.',
@@ -68,11 +77,24 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw unauthorized(ID_TOKEN_FAILURES[check.reason], 'INVALID_ID_TOKEN');
       }
       const { sub, email, name } = check.identity;
-      const existing = await deps.users.findBySubOrEmail(sub, email);
+      // Accounts are bound to Google's subject. Email finds an account only when no account has this
+      // subject, and then only one without a subject yet (it is bound now); an email held by an account
+      // of another subject is another person's account, whatever the token says.
+      const existing = (await deps.users.findBySub(sub)) ?? (await deps.users.findByEmail(email));
+      if (existing?.googleSub != null && existing.googleSub !== sub) throw accountConflict();
       let user: User;
       if (existing) {
         const role = roleFor(email, existing.role, false);
-        await deps.users.updateSignIn(existing.id, { googleSub: sub, email, role, now: iso() });
+        let updated: boolean;
+        try {
+          updated = await deps.users.updateSignIn(existing.id, { googleSub: sub, email, role, now: iso() });
+        } catch (error) {
+          // The Google account's email changed to one another account holds.
+          if (isUniqueViolation(error)) throw accountConflict();
+          throw error;
+        }
+        // Bound to another subject between the read and the update: refuse rather than take it over.
+        if (!updated) throw accountConflict();
         user = { id: existing.id, name: existing.name, email, role };
       } else {
         const isFirstUser = (await deps.users.count()) === 0;

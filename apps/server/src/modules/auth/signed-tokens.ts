@@ -27,7 +27,7 @@ export class SignedTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(subject: string, claims: Record<string, string>): Promise<string> {
+  async issue(subject: string, claims: Record<string, string | number>): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
     return new SignJWT({ ...claims, typ: this.kind.typ })
       .setProtectedHeader({ alg: 'HS256' })

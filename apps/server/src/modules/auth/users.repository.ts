@@ -24,14 +24,18 @@ export function createUsersRepository(db: Kysely<Database>) {
       return row && toUser(row);
     },
 
-    /** Google says to key accounts on `sub`; email is the fallback for accounts made before their first sign-in. */
-    async findBySubOrEmail(
-      sub: string,
-      email: string,
-    ): Promise<(User & { googleSub: string | null }) | undefined> {
-      const bySub = await db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
-      const row =
-        bySub ?? (await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst());
+    /** The account bound to a Google subject: Google says to key accounts on `sub`, never on email. */
+    async findBySub(sub: string): Promise<(User & { googleSub: string | null }) | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+      return row && { ...toUser(row), googleSub: row.google_sub };
+    },
+
+    /**
+     * The account holding an email, with its subject. Sign-in uses it only when no account has the
+     * subject: an account without a subject may be bound; one with another subject is someone else's.
+     */
+    async findByEmail(email: string): Promise<(User & { googleSub: string | null }) | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       return row && { ...toUser(row), googleSub: row.google_sub };
     },
 
@@ -59,11 +63,16 @@ export function createUsersRepository(db: Kysely<Database>) {
       return { id: user.id, name: user.name, email: user.email, role: user.role };
     },
 
+    /**
+     * Records a sign-in of the account bound to `googleSub`. The subject is written only where none is
+     * stored yet (binding an account that has none), never over another one: answers false, changing
+     * nothing, when the row is bound to a different subject (or is gone).
+     */
     async updateSignIn(
       id: string,
       changes: { googleSub: string; email: string; role: User['role']; now: string },
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const result = await db
         .updateTable('users')
         .set({
           google_sub: changes.googleSub,
@@ -72,7 +81,10 @@ export function createUsersRepository(db: Kysely<Database>) {
           updated_at: changes.now,
         })
         .where('id', '=', id)
-        .execute();
+        // The guard: with it, the write above either binds a row without a subject or rewrites the same one.
+        .where((eb) => eb.or([eb('google_sub', 'is', null), eb('google_sub', '=', changes.googleSub)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async updateName(id: string, name: string, now: string): Promise<User | undefined> {

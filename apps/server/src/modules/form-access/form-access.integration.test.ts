@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { SHEET_URL } from '../../test/forms.js';
-import { addFormUser, createPublicForm, formLogin } from '../../test/public-forms.js';
+import { addFormUser, countStored, createPublicForm, formLogin, submit } from '../../test/public-forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { resolveJwtSecret } from '../auth/jwt-secret.js';
+import { SignedTokens } from '../auth/signed-tokens.js';
 import { RespondentTokens } from './respondent-tokens.js';
 
 const FIELDS = [
@@ -105,7 +107,11 @@ describeEachDialect('public form access', (dialect) => {
       const { password } = await addFormUser(t, owner, other.formId, 'guest@example.com');
       const otherToken = await formLogin(t, other.formId, 'guest@example.com', password);
       const strangerSecret = new RespondentTokens('x'.repeat(48));
-      const forged = await strangerSecret.issue({ formUserId: 'someone', formId: form.formId });
+      const forged = await strangerSecret.issue({
+        formUserId: 'someone',
+        formId: form.formId,
+        tokenVersion: 0,
+      });
       for (const token of [undefined, otherToken, forged, 'garbage', owner]) {
         const res = await validate(form.formId, token);
         expect(res.status).toBe(401);
@@ -177,6 +183,62 @@ describeEachDialect('public form access', (dialect) => {
       });
       expect(removed.status).toBe(200);
       expect((await validate(form.formId, token)).status).toBe(401);
+    });
+
+    it('a password reset ends every token issued before it; a new login works', async () => {
+      const form = await createPublicForm(t, owner, { settings: { loginRequired: 1 } });
+      const { password, formUser } = await addFormUser(t, owner, form.formId, 'reset-me@example.com');
+      const oldToken = await formLogin(t, form.formId, 'reset-me@example.com', password);
+      const otherOldToken = await formLogin(t, form.formId, 'reset-me@example.com', password);
+      const response = { 'Full Name': 'Ada' };
+      expect((await validate(form.formId, oldToken)).status).toBe(200);
+      expect((await submit(t, form.formId, { response, userToken: oldToken })).status).toBe(201);
+
+      const reset = await t.request('POST', '/api/v1/forms/reset-user-password', {
+        token: owner,
+        body: { formId: form.formId, id: formUser.id },
+      });
+      expect(reset.status).toBe(200);
+      const newPassword = reset.body.data.password as string;
+
+      for (const token of [oldToken, otherOldToken]) {
+        const validated = await validate(form.formId, token);
+        expect(validated.status).toBe(401);
+        expect(validated.body).toMatchObject({
+          code: 'LOGIN_REQUIRED',
+          detail: 'Please log in to submit the form',
+        });
+        expect((await submit(t, form.formId, { response, userToken: token })).status).toBe(401);
+        expect((await submit(t, form.formId, { response }, { token })).status).toBe(401);
+      }
+      const stored = await countStored(t);
+
+      const newToken = await formLogin(t, form.formId, 'reset-me@example.com', newPassword);
+      const payload = JSON.parse(Buffer.from(newToken.split('.')[1] ?? '', 'base64url').toString());
+      expect(payload).toMatchObject({ sub: formUser.id, tokenVersion: 1 });
+      expect((await validate(form.formId, newToken)).status).toBe(200);
+      expect((await submit(t, form.formId, { response, userToken: newToken })).status).toBe(201);
+      expect((await countStored(t)).responses).toBe(stored.responses + 1);
+      // And the old token stays refused after the new login.
+      expect((await validate(form.formId, oldToken)).status).toBe(401);
+    });
+
+    it('refuses a token without a token version, or with another one, signed with the right key', async () => {
+      const form = await createPublicForm(t, owner, { settings: { loginRequired: 1 } });
+      const { password, formUser } = await addFormUser(t, owner, form.formId, 'versions@example.com');
+      const good = await formLogin(t, form.formId, 'versions@example.com', password);
+      expect((await validate(form.formId, good)).status).toBe(200);
+      const ours = new SignedTokens(
+        await resolveJwtSecret(t.database.db, t.config.jwtSecret),
+        { issuer: 'sheetforms', audience: 'sheetforms-form', typ: 'form-user' },
+        3600,
+      );
+      const unversioned = await ours.issue(formUser.id, { formId: form.formId });
+      const ahead = await ours.issue(formUser.id, { formId: form.formId, tokenVersion: 1 });
+      const asText = await ours.issue(formUser.id, { formId: form.formId, tokenVersion: '0' });
+      for (const token of [unversioned, ahead, asText]) {
+        expect((await validate(form.formId, token)).status).toBe(401);
+      }
     });
 
     it("validates with the spec's messages", async () => {

@@ -10,10 +10,20 @@ export type FormLoginInput = z.output<typeof FormLoginBodySchema>;
 export interface FormAccessServiceDeps {
   forms: PublicFormsRepository;
   tokens: RespondentTokens;
-  /** Whether a form user still exists (a removed user's token stops working at once). */
-  formUsers: { findById(formRowId: string, id: string): Promise<FormUser | undefined> };
-  /** The form-users module's password check (argon2id; an unknown email costs the same). */
-  verifyPassword(formId: string, email: string, password: string): Promise<FormUser | undefined>;
+  /**
+   * The form user's current token version, undefined when the user no longer exists: a removed user's
+   * token, and one issued before a password reset, stop working at once.
+   */
+  formUsers: { findTokenVersion(formRowId: string, id: string): Promise<number | undefined> };
+  /**
+   * The form-users module's password check (argon2id; an unknown email costs the same), answering the
+   * token version read with the password hash.
+   */
+  verifyPassword(
+    formId: string,
+    email: string,
+    password: string,
+  ): Promise<(FormUser & { tokenVersion: number }) | undefined>;
 }
 
 export const formNotFound = () => notFound('Form not found', 'FORM_NOT_FOUND');
@@ -48,9 +58,9 @@ export function createFormAccessService(deps: FormAccessServiceDeps) {
     if (!token) throw loginRequired();
     const check = await deps.tokens.verify(token);
     if (!check.ok || check.claims.formId !== form.formId) throw loginRequired();
-    const user = await deps.formUsers.findById(form.id, check.claims.formUserId);
-    if (!user) throw loginRequired();
-    return user.id;
+    const version = await deps.formUsers.findTokenVersion(form.id, check.claims.formUserId);
+    if (version === undefined || version !== check.claims.tokenVersion) throw loginRequired();
+    return check.claims.formUserId;
   }
 
   return {
@@ -76,7 +86,11 @@ export function createFormAccessService(deps: FormAccessServiceDeps) {
           ? await deps.verifyPassword(body.formId, body.email, body.password)
           : undefined;
       if (!user) throw invalidCredentials();
-      const token = await deps.tokens.issue({ formUserId: user.id, formId: body.formId });
+      const token = await deps.tokens.issue({
+        formUserId: user.id,
+        formId: body.formId,
+        tokenVersion: user.tokenVersion,
+      });
       return { token, user: { name: user.name, email: user.email } };
     },
   };

@@ -9,6 +9,11 @@ export interface RespondentClaims {
   formUserId: string;
   /** The public form id the login was for. */
   formId: string;
+  /**
+   * form_users.token_version when the token was issued (claim `tokenVersion`). A token is accepted only
+   * while it equals the stored version; a password reset bumps that, ending every earlier token.
+   */
+  tokenVersion: number;
 }
 
 export type RespondentTokenCheck =
@@ -17,7 +22,8 @@ export type RespondentTokenCheck =
 
 /**
  * Tokens of respondents who logged in to a login-protected form: HS256 JWTs signed with the server's
- * JWT secret (typ 'form-user', sub = form user id, formId claim, 12 hours). Valid for that one form only.
+ * JWT secret (typ 'form-user', sub = form user id, formId and tokenVersion claims, 12 hours). Valid for
+ * that one form only, and only while the form user's token version is unchanged.
  */
 export class RespondentTokens {
   private readonly tokens: SignedTokens;
@@ -27,14 +33,17 @@ export class RespondentTokens {
   }
 
   issue(claims: RespondentClaims): Promise<string> {
-    return this.tokens.issue(claims.formUserId, { formId: claims.formId });
+    return this.tokens.issue(claims.formUserId, { formId: claims.formId, tokenVersion: claims.tokenVersion });
   }
 
   async verify(token: string): Promise<RespondentTokenCheck> {
     const check = await this.tokens.verify(token);
     if (!check.ok) return check;
-    const { sub, formId } = check.payload;
-    if (typeof formId !== 'string') return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { formUserId: sub, formId } };
+    const { sub, formId, tokenVersion } = check.payload;
+    // A token without a version (issued before versions existed) is refused: its holder logs in again.
+    if (typeof formId !== 'string' || !Number.isSafeInteger(tokenVersion)) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { formUserId: sub, formId, tokenVersion: tokenVersion as number } };
   }
 }

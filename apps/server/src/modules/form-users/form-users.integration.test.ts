@@ -122,7 +122,7 @@ describeEachDialect('authorized form users API', (dialect) => {
     expect(rows).toEqual([]);
   });
 
-  it('resets a password: the new one verifies, the old one no longer does', async () => {
+  it('resets a password: the new one verifies, the old one no longer does, the token version moves', async () => {
     const form = await createForm(t, owner);
     const added = await api('/forms/add-user', {
       formId: form.formId,
@@ -130,7 +130,10 @@ describeEachDialect('authorized form users API', (dialect) => {
       name: 'Resetter',
     });
     const { formUser, password: oldPassword } = added.body.data;
-    expect(await verifyFormUserPassword(form.formId, 'reset@example.com', oldPassword)).toEqual(formUser);
+    expect(await verifyFormUserPassword(form.formId, 'reset@example.com', oldPassword)).toEqual({
+      ...formUser,
+      tokenVersion: 0,
+    });
 
     const res = await api('/forms/reset-user-password', { formId: form.formId, id: formUser.id });
     expect(res.status).toBe(200);
@@ -144,7 +147,11 @@ describeEachDialect('authorized form users API', (dialect) => {
     expect(hash).toMatch(/^\$argon2id\$/);
     expect(await verify(hash ?? '', newPassword)).toBe(true);
     expect(await verify(hash ?? '', oldPassword)).toBe(false);
-    expect(await verifyFormUserPassword(form.formId, 'RESET@example.com', newPassword)).toEqual(formUser);
+    // Respondent tokens issued before the reset carry version 0: they no longer match.
+    expect(await verifyFormUserPassword(form.formId, 'RESET@example.com', newPassword)).toEqual({
+      ...formUser,
+      tokenVersion: 1,
+    });
     expect(await verifyFormUserPassword(form.formId, 'reset@example.com', oldPassword)).toBeUndefined();
 
     const missing = await api('/forms/reset-user-password', { formId: form.formId, id: 'no-such-user' });

@@ -12,6 +12,8 @@ function toFormUser(row: Pick<FormUserRow, 'id' | 'name' | 'email' | 'created_at
 export interface FormUserCredentials {
   user: FormUser;
   passwordHash: string;
+  /** The version a respondent token issued now must carry (form_users.token_version). */
+  tokenVersion: number;
 }
 
 /**
@@ -63,14 +65,32 @@ export function createFormUsersRepository(db: Kysely<Database>) {
           'form_users.email',
           'form_users.created_at',
           'form_users.password_hash',
+          'form_users.token_version',
         ])
         .where('forms.form_id', '=', publicFormId)
         .where('form_users.email', '=', email)
         .executeTakeFirst();
-      return row && { user: toFormUser(row), passwordHash: row.password_hash };
+      return (
+        row && { user: toFormUser(row), passwordHash: row.password_hash, tokenVersion: row.token_version }
+      );
     },
 
-    async insert(row: FormUserRow): Promise<FormUser> {
+    /**
+     * For respondent tokens: the user's current token version, or undefined when the user no longer
+     * exists on this form (a removed user's token stops working at once).
+     */
+    async findTokenVersion(formRowId: string, id: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('form_users')
+        .select('token_version')
+        .where('form_id', '=', formRowId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && Number(row.token_version);
+    },
+
+    /** New users start at token version 0 (the column's default). */
+    async insert(row: Omit<FormUserRow, 'token_version'>): Promise<FormUser> {
       await db.insertInto('form_users').values(row).execute();
       return toFormUser(row);
     },
@@ -84,6 +104,10 @@ export function createFormUsersRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    /**
+     * Replaces the password and bumps the token version in one statement, so every respondent token
+     * issued before (even one from a login racing this reset) stops working.
+     */
     async updatePasswordHash(
       formRowId: string,
       id: string,
@@ -92,7 +116,11 @@ export function createFormUsersRepository(db: Kysely<Database>) {
     ): Promise<boolean> {
       const result = await db
         .updateTable('form_users')
-        .set({ password_hash: passwordHash, updated_at: now })
+        .set((eb) => ({
+          password_hash: passwordHash,
+          token_version: eb('token_version', '+', 1),
+          updated_at: now,
+        }))
         .where('form_id', '=', formRowId)
         .where('id', '=', id)
         .executeTakeFirst();

@@ -73,7 +73,10 @@ export function createFormUsersService(deps: FormUsersServiceDeps) {
       if (!(await deps.users.deleteFromForm(form.id, body.id))) throw userNotFound();
     },
 
-    /** A new generated password replaces the old one, which stops working at once. */
+    /**
+     * A new generated password replaces the old one, which stops working at once; so do the user's
+     * respondent tokens (the update bumps their token version).
+     */
     async resetPassword(ownerId: string, body: ResetFormUserPasswordInput): Promise<FormUserWithPassword> {
       const form = await deps.forms.requireOwned(ownerId, body.formId);
       const formUser = await deps.users.findById(form.id, body.id);
@@ -90,21 +93,23 @@ export function createFormUsersService(deps: FormUsersServiceDeps) {
     },
 
     /**
-     * For respondent login: the user when the password matches, else undefined. An unknown email costs
-     * the same argon2 work as a wrong password, so timing does not tell which emails are authorized.
+     * For respondent login: the user, with the token version their token must carry, when the password
+     * matches, else undefined. An unknown email costs the same argon2 work as a wrong password, so
+     * timing does not tell which emails are authorized.
      */
     async verifyFormUserPassword(
       formId: string,
       email: string,
       password: string,
-    ): Promise<FormUser | undefined> {
+    ): Promise<(FormUser & { tokenVersion: number }) | undefined> {
       const credentials = await deps.users.findCredentials(formId, normaliseEmail(email));
       if (!credentials) {
         dummyHash ??= hasher.hash(newPassword());
         await hasher.verify(await dummyHash, password);
         return undefined;
       }
-      return (await hasher.verify(credentials.passwordHash, password)) ? credentials.user : undefined;
+      if (!(await hasher.verify(credentials.passwordHash, password))) return undefined;
+      return { ...credentials.user, tokenVersion: Number(credentials.tokenVersion) };
     },
   };
 }
