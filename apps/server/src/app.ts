@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX, GOOGLE_API_SCOPES, SIGN_IN_SCOPES } from '@sheetforms/contract';
 import { googleEmulatorPlugin } from '@sheetforms/google-emulator';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config/config.js';
+import type { Config, TrustProxy } from './config/config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { createDriveClient, type DriveClient } from './google/drive-client.js';
 import type { FetchFn } from './google/google-http.js';
 import { createServiceAccountTokens } from './google/service-account.js';
 import { createSheetsClient, type SheetsClient } from './google/sheets-client.js';
 import { createAuthenticate } from './http/authenticate.js';
+import { limitConnectionsPerAddress } from './http/connection-limits.js';
 import { registerOpenApi } from './http/openapi.js';
 import { notFoundProblem, registerProblemHandlers, sendProblem } from './http/problem.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -101,7 +103,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => randomUUID(),
     // Fastify's own two lines per request are replaced by the single onResponse line below.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.mode === 'google',
+    // Whose X-Forwarded-For to believe for request.ip (every per-IP rate limit's key): nobody unless
+    // TRUST_PROXY names the proxies in front of the server, in every mode.
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Slow clients (headers or a body trickled byte by byte) are cut off instead of holding a connection.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: httpServerOptions(config.http),
     // Errors the router raises before any route runs (a path with bad %-escapes, an over-long
     // parameter) leave as problem+json too, not as Fastify's own JSON.
     frameworkErrors: (error, request, reply) => {
@@ -116,6 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   });
   log = app.log;
+  limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerIp);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -342,4 +351,33 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setNotFoundHandler(webFallback ?? notFoundProblem);
 
   return { app, database, google };
+}
+
+/**
+ * Fastify (5.12+) treats a numeric trustProxy as "trust nothing", so a hop count becomes proxy-addr's
+ * trust function: the socket's peer and the next `hops - 1` addresses of X-Forwarded-For are proxies,
+ * and request.ip is the address before them.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
+ * Node's own server options for the request, headers and keep-alive timeouts. Node checks the first two
+ * every `connectionsCheckingInterval` (30 s by default, which would double a 30 s budget): check a few
+ * times per budget instead, so a slow client is cut off close to its deadline.
+ */
+function httpServerOptions(limits: Config['http']): ServerOptions {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(
+      5_000,
+      Math.max(100, Math.floor(Math.min(limits.requestTimeoutMs, limits.headersTimeoutMs) / 4)),
+    ),
+  };
 }

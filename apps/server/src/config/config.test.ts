@@ -138,4 +138,73 @@ describe('loadConfig', () => {
     );
     expect(() => load({ GOOGLE_TIMEOUT_MS: '0' })).toThrow(/GOOGLE_TIMEOUT_MS must be above 0/);
   });
+
+  it('trusts no proxy by default, in local and in Google mode', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }).trustProxy).toBe(false);
+    for (const off of ['', ' ', 'false', '0']) expect(load({ TRUST_PROXY: off }).trustProxy).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and CIDR ranges', () => {
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true and entries that are not addresses or CIDR ranges, naming them', () => {
+    expect(() => load({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must not be true/);
+    for (const bad of [
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0',
+      'proxy.example.com',
+      '10.0.0.1/8/1',
+      '1.2.3.4/x',
+    ]) {
+      expect(() => load({ TRUST_PROXY: `127.0.0.1,${bad}` })).toThrow(
+        new RegExp(
+          `TRUST_PROXY must be false, a hop count, or a comma-separated list .*not valid: ${escapeRegExp(bad)}$`,
+          'm',
+        ),
+      );
+    }
+  });
+
+  it('defaults the HTTP timeouts and the per-address connection cap, and validates them', () => {
+    expect(load({}).http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnectionsPerIp: 200,
+    });
+    expect(
+      load({
+        HTTP_REQUEST_TIMEOUT_MS: '2000',
+        HTTP_HEADERS_TIMEOUT_MS: '1000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '500',
+        MAX_CONNECTIONS_PER_IP: '5',
+      }).http,
+    ).toEqual({
+      requestTimeoutMs: 2000,
+      headersTimeoutMs: 1000,
+      keepAliveTimeoutMs: 500,
+      maxConnectionsPerIp: 5,
+    });
+    expect(() => load({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS must be above 0/);
+    expect(() => load({ MAX_CONNECTIONS_PER_IP: 'many' })).toThrow(/MAX_CONNECTIONS_PER_IP must be a number/);
+    expect(() => load({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '6000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS \(6000\) must not be above HTTP_REQUEST_TIMEOUT_MS \(5000\)/,
+    );
+  });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

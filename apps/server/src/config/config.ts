@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -73,6 +74,21 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt(262_144),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(5_000),
+  MAX_CONNECTIONS_PER_IP: positiveInt(200),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   SHEETS_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   SHEET_SYNC_ENABLED: z
@@ -106,6 +122,9 @@ const EnvSchema = z.object({
 });
 
 export type Mode = 'local' | 'google';
+
+/** Fastify's `trustProxy`: nothing, a hop count, or the addresses / CIDR ranges of trusted proxies. */
+export type TrustProxy = false | number | string[];
 
 /** Validated, derived configuration. Nothing else in the server reads process.env. */
 export interface Config {
@@ -151,6 +170,22 @@ export interface Config {
   adminEmails: string[];
   logLevel: string;
   bodyLimitBytes: number;
+  /**
+   * Which peers' X-Forwarded-For to believe when working out the client's address (request.ip, the key of
+   * every per-IP rate limit): false (nobody, the default), a hop count, or proxy addresses / CIDR ranges.
+   */
+  trustProxy: TrustProxy;
+  /** Limits that keep slow or greedy clients from holding the server's connections (docs/security.md). */
+  http: {
+    /** Receiving one whole request, body included, from its first byte (the response may take longer). */
+    requestTimeoutMs: number;
+    /** From the connection's (or the keep-alive request's) first byte to the end of its headers. */
+    headersTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open between requests. */
+    keepAliveTimeoutMs: number;
+    /** Open connections per remote (socket) address; more are closed at once. */
+    maxConnectionsPerIp: number;
+  };
   /** Requests per minute per IP for the whole API, and a tighter budget for sign-in and refresh. */
   rateLimit: {
     perMinute: number;
@@ -215,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   if (e.NODE_ENV === 'production' && mode === 'google' && !e.JWT_SECRET) {
     problems.push('JWT_SECRET must be set in production (at least 32 random characters).');
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_MS (${e.HTTP_HEADERS_TIMEOUT_MS}) must not be above HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS}).`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -299,6 +339,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmails: (splitList(e.ADMIN_EMAILS) ?? []).map((email) => email.toLowerCase()),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     rateLimit: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -327,6 +374,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : path.resolve(import.meta.dirname, '../../../web/dist'),
     serveWeb: e.SERVE_WEB ?? e.NODE_ENV !== 'test',
   };
+}
+
+/** proxy-addr's names for well-known ranges, accepted in TRUST_PROXY's list besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `0` trust nobody; a whole number trusts that many hops in front of
+ * the server; otherwise a comma-separated list of proxy addresses / CIDR ranges. `true` (trust every
+ * peer's X-Forwarded-For) is refused: any client could then choose its own address.
+ */
+function parseTrustProxy(raw: string | undefined): TrustProxy | { problem: string } {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return Number.isSafeInteger(hops) ? hops : { problem: 'must be a hop count such as 1' };
+  }
+  if (value === 'true') {
+    return {
+      problem:
+        'must not be true (every client could then pick its own address): give the number of proxies in front of the server, or their addresses',
+    };
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (invalid.length > 0) {
+    return {
+      problem: `must be false, a hop count, or a comma-separated list of IP addresses / CIDR ranges (such as 10.0.0.0/8); not valid: ${invalid.join(', ')}`,
+    };
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function trimSlash(url: string): string {

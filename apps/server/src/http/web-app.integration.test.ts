@@ -55,12 +55,14 @@ describe.each([
     }
   });
 
-  it('lets only /form/* be framed', async () => {
-    const framed = await page('/form/abc');
-    expect(framed.headers.get('x-frame-options')).toBeNull();
-    expect(framed.headers.get('content-security-policy')).toContain('frame-ancestors *');
-    expect(framed.headers.get('content-security-policy')).not.toContain("frame-ancestors 'none'");
-    for (const url of ['/form-login', '/', '/dashboard/forms']) {
+  it('lets only the respondent pages (/form/* and /form-login) be framed', async () => {
+    for (const url of ['/form/abc', '/form-login', '/form-login?formId=abc']) {
+      const framed = await page(url);
+      expect(framed.headers.get('x-frame-options'), url).toBeNull();
+      expect(framed.headers.get('content-security-policy'), url).toContain('frame-ancestors *');
+      expect(framed.headers.get('content-security-policy'), url).not.toContain("frame-ancestors 'none'");
+    }
+    for (const url of ['/form-login-other', '/', '/dashboard/forms']) {
       const res = await page(url);
       expect(res.headers.get('x-frame-options'), url).toBe('DENY');
       expect(res.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'");
