@@ -154,7 +154,10 @@ describe('the control API and other sites', () => {
     await removeDataDir(dataDir);
   });
 
-  const faults = () => fetch(`${emulator.url}/__emulator/faults`).then((r) => r.json());
+  const faults = () =>
+    fetch(`${emulator.url}/__emulator/faults`).then(
+      (r) => r.json() as Promise<{ faults: Record<string, unknown> }>,
+    );
   const setFaults = (headers: Record<string, string>, body?: string) =>
     fetch(`${emulator.url}/__emulator/faults`, { method: 'PUT', headers, body });
   const clearFaults = (headers: Record<string, string>) =>

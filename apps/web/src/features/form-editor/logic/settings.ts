@@ -1,4 +1,4 @@
-import type { FormSettings, UpdateFormBody } from '@sheetforms/contract';
+import { FORM_STATUSES, type FormSettings, type UpdateFormBody } from '@sheetforms/contract';
 import { type EditorField, toSavedFields } from './editor-fields';
 import { normaliseSignatureInput, type SignatureSizeInput } from './signature-size';
 
@@ -57,8 +57,13 @@ export function buildUpdateBody(draft: EditorDraft, stored: FormSettings): Updat
     description: draft.description,
     jdata: toSavedFields(draft.fields),
     settings: buildSettings(draft.settings, stored),
-    status: draft.status,
+    // A status stored before statuses were a fixed list is left as it is rather than refused.
+    ...(isFormStatus(draft.status) ? { status: draft.status } : {}),
   };
+}
+
+function isFormStatus(status: string): status is (typeof FORM_STATUSES)[number] {
+  return (FORM_STATUSES as readonly string[]).includes(status);
 }
 
 export const STATUS_OPTIONS = ['Active', 'Inactive'] as const;
