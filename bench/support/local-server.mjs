@@ -12,8 +12,8 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /**
  * Starts the server. `entry: 'dist'` runs the production build (`npm run build` first); `'source'` runs the
- * TypeScript through tsx. Extra `env` entries override the defaults below (generous rate limits: a bench
- * sends everything from one IP).
+ * TypeScript through tsx. Extra `env` entries override the defaults below (generous rate limits and
+ * connection cap: a bench sends everything from one IP).
  */
 export async function startServer({ dataDir, port, env = {}, entry = 'dist', stdio = 'inherit' }) {
   const serverPort = port ?? (await freePort());
@@ -37,6 +37,8 @@ export async function startServer({ dataDir, port, env = {}, entry = 'dist', std
       AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '10000000',
       SHEETS_RATE_LIMIT_PER_MINUTE: '10000000',
+      // Load from one address: hundreds of parallel requests would pass the per-address connection cap.
+      MAX_CONNECTIONS_PER_IP: '100000',
       DATABASE_URL: '',
       GOOGLE_CLIENT_ID: '',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
