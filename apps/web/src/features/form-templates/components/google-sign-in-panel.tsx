@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
+import { GoogleMark } from '@/components/ui/google-mark';
 import { TEMPLATES_TEXT } from '../logic/messages';
-import { GoogleMark } from './google-mark';
 
 export interface GoogleSignInPanelProps {
   templateCount: number;

@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { CheckCircleIcon, CopyIcon } from '@/components/ui/icons';
 import { Label } from '@/components/ui/label';
-import { copyText } from '../logic/clipboard';
+import { copyText } from '@/lib/clipboard';
 
 export const COPY_BUTTON_TEXT = 'Copy to Clipboard';
 export const COPY_FAILED_TEXT = 'Could not copy automatically. Select the text and copy it yourself.';

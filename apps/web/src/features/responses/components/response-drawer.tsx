@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Drawer, DrawerBody, DrawerClose, DrawerContent, DrawerFooter } from '@/components/ui/drawer';
 import { CopyIcon, FileDownIcon } from '@/components/ui/icons';
-import { copyText } from '../logic/copy-text';
+import { copyText } from '@/lib/clipboard';
 import { formatTimestamp } from '../logic/format';
 import { type AnswerColumn, answerEntries } from '../logic/response-columns';
 import { RESPONSES_TEXT } from '../logic/texts';

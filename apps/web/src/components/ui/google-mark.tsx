@@ -1,6 +1,6 @@
 /**
- * Google's "G", which Google's branding rules ask for on a sign-in button. Lucide has no brand marks;
- * the marketing top bar draws the same one (both belong in the UI kit).
+ * Google's "G", which Google's branding rules ask for on a sign-in button (the template sign-in panel,
+ * the marketing top bar). Lucide has no brand marks, so the kit draws this one.
  */
 export function GoogleMark({ className = 'size-4' }: { className?: string }) {
   return (
