@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { TEMPLATES_TEXT } from '../logic/messages';
 import { validateNewTemplate } from '../logic/template-source';
+import { TemplateSourceFields } from './template-source-fields';
 
 export interface AddTemplateFormProps {
   isAdding: boolean;
@@ -32,8 +31,6 @@ export function AddTemplateForm({ isAdding, onAdd }: AddTemplateFormProps) {
     }
   };
 
-  const nameInvalid = error !== null && name.trim() === '';
-  const urlInvalid = error !== null && !nameInvalid;
   return (
     <form
       noValidate
@@ -47,40 +44,15 @@ export function AddTemplateForm({ isAdding, onAdd }: AddTemplateFormProps) {
       <h4 id={`${id}-heading`} className="font-medium text-slate-900 text-sm">
         {TEMPLATES_TEXT.addHeading}
       </h4>
-      <div>
-        <Label htmlFor={`${id}-name`}>{TEMPLATES_TEXT.nameLabel}</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={200}
-          autoComplete="off"
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={nameInvalid || undefined}
-          aria-describedby={nameInvalid ? `${id}-error` : undefined}
-        />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-url`}>{TEMPLATES_TEXT.urlLabel}</Label>
-        <Input
-          id={`${id}-url`}
-          type="url"
-          inputMode="url"
-          value={url}
-          autoComplete="off"
-          placeholder="https://docs.google.com/document/d/…"
-          onChange={(event) => setUrl(event.target.value)}
-          aria-invalid={urlInvalid || undefined}
-          aria-describedby={urlInvalid ? `${id}-error ${id}-hint` : `${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="mt-1.5 text-slate-500 text-xs">
-          {TEMPLATES_TEXT.urlHint}
-        </p>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-red-600 text-sm">
-          {error}
-        </p>
-      ) : null}
+      <TemplateSourceFields
+        id={id}
+        name={name}
+        url={url}
+        onNameChange={setName}
+        onUrlChange={setUrl}
+        error={error}
+        withHint
+      />
       <Button type="submit" size="sm" isLoading={isAdding} className="w-full sm:w-auto">
         {isAdding ? TEMPLATES_TEXT.adding : TEMPLATES_TEXT.addButton}
       </Button>

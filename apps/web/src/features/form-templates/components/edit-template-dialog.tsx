@@ -2,10 +2,9 @@ import type { FormTemplate } from '@sheetforms/contract';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { TEMPLATES_TEXT } from '../logic/messages';
 import { validateTemplateEdit } from '../logic/template-source';
+import { TemplateSourceFields } from './template-source-fields';
 
 export interface EditTemplateDialogProps {
   template: FormTemplate;
@@ -30,8 +29,6 @@ export function EditTemplateDialog({ template, isSaving, onSave, onClose }: Edit
     if (await onSave(name, url)) onClose();
   };
 
-  const nameInvalid = error !== null && name.trim() === '';
-  const urlInvalid = error !== null && !nameInvalid;
   return (
     <Dialog
       open
@@ -53,37 +50,15 @@ export function EditTemplateDialog({ template, isSaving, onSave, onClose }: Edit
           }}
         >
           <DialogBody className="space-y-4">
-            <div>
-              <Label htmlFor={`${id}-name`}>{TEMPLATES_TEXT.nameLabel}</Label>
-              <Input
-                ref={nameRef}
-                id={`${id}-name`}
-                value={name}
-                maxLength={200}
-                autoComplete="off"
-                onChange={(event) => setName(event.target.value)}
-                aria-invalid={nameInvalid || undefined}
-                aria-describedby={nameInvalid ? `${id}-error` : undefined}
-              />
-            </div>
-            <div>
-              <Label htmlFor={`${id}-url`}>{TEMPLATES_TEXT.urlLabel}</Label>
-              <Input
-                id={`${id}-url`}
-                type="url"
-                inputMode="url"
-                value={url}
-                autoComplete="off"
-                onChange={(event) => setUrl(event.target.value)}
-                aria-invalid={urlInvalid || undefined}
-                aria-describedby={urlInvalid ? `${id}-error` : undefined}
-              />
-            </div>
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-red-600 text-sm">
-                {error}
-              </p>
-            ) : null}
+            <TemplateSourceFields
+              id={id}
+              name={name}
+              url={url}
+              onNameChange={setName}
+              onUrlChange={setUrl}
+              error={error}
+              nameRef={nameRef}
+            />
           </DialogBody>
           <DialogFooter>
             <Button variant="secondary" onClick={onClose} disabled={isSaving}>
