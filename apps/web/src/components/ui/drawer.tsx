@@ -1,8 +1,8 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode, RefObject } from 'react';
 import { cn } from './cn';
-import { CloseIcon } from './icons';
-import { useReturnFocus } from './use-return-focus';
+import { PanelHeader } from './panel-header';
+import { usePanelFocus } from './use-return-focus';
 
 /**
  * The root of a side panel (a Radix Dialog that slides in from the right): `open`/`onOpenChange`, or a
@@ -48,25 +48,14 @@ export function DrawerContent({
   onCloseAutoFocus,
   ...rest
 }: DrawerContentProps) {
-  const returnFocus = useReturnFocus();
+  const focus = usePanelFocus({ initialFocusRef, onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
       <DialogPrimitive.Content
         {...(description ? {} : { 'aria-describedby': undefined })}
-        onOpenAutoFocus={(event) => {
-          returnFocus.remember();
-          onOpenAutoFocus?.(event);
-          const target = initialFocusRef?.current;
-          if (target && !event.defaultPrevented) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (!event.defaultPrevented) returnFocus.restore(event);
-        }}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
         className={cn(
           'fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col bg-white text-slate-800 shadow-2xl outline-none sm:border-slate-200 sm:border-l',
           'transition-transform duration-200 ease-out starting:translate-x-full motion-reduce:transition-none',
@@ -75,22 +64,12 @@ export function DrawerContent({
         )}
         {...rest}
       >
-        <div className="flex shrink-0 items-start justify-between gap-4 border-slate-200 border-b px-5 py-4">
-          <div className="min-w-0">
-            <DialogPrimitive.Title className="break-words font-semibold text-lg text-slate-900">
-              {title}
-            </DialogPrimitive.Title>
-            {description ? (
-              <DialogPrimitive.Description className="mt-1 text-slate-600 text-sm">
-                {description}
-              </DialogPrimitive.Description>
-            ) : null}
-          </div>
-          <DialogPrimitive.Close className="-mr-2 shrink-0 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2">
-            <CloseIcon className="size-5" />
-            <span className="sr-only">{closeLabel}</span>
-          </DialogPrimitive.Close>
-        </div>
+        <PanelHeader
+          title={title}
+          description={description}
+          closeLabel={closeLabel}
+          titleClassName="break-words"
+        />
         {children}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
