@@ -38,6 +38,12 @@ export const FormFieldSchema = z.object({
   isRemoved: z.boolean().default(false),
   /** The sheet column header this field came from, when it was renamed (spec: name). */
   name: z.string().max(FORM_LIMITS.labelMax).optional(),
+  /**
+   * The 0-based position of that column in the header row when the form was made from the sheet. It
+   * tells duplicate headers apart and finds a blank header cell ('Column {n}' in the generator) again;
+   * after the first write the column is found by its header text.
+   */
+  column: z.number().int().min(0).max(18_277).optional(),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 export type FormFieldInput = z.input<typeof FormFieldSchema>;
