@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './constants.js';
+export * from './field-labels.js';
 export * from './forms.js';
 export * from './problem.js';
 export * from './responses.js';
