@@ -43,7 +43,8 @@ const InstantSchema = z.iso.datetime({ offset: true });
 
 /**
  * GET /forms/{formId}/responses: newest first, keyset-paginated on (created time, id).
- * `q` matches answers (case-insensitive substring); `from`/`to` bound the created time (inclusive).
+ * `q` matches answer values, never field labels (case-insensitive substring); `from`/`to` bound the created
+ * time (inclusive).
  */
 export const ResponsesQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(RESPONSES_PAGE.maxLimit).default(RESPONSES_PAGE.defaultLimit),

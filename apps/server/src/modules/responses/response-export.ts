@@ -2,11 +2,25 @@ import { EXPORT_LEADING_COLUMNS, EXPORT_TRAILING_COLUMNS, type FormField } from 
 import { answersFromJson, type ResponseRow } from './response-serializers.js';
 
 /**
- * The export's columns: No., Timestamp, Response ID, each current field's label in form order,
- * Signature (its URL), Sync state. Removed fields are left out, as on the responses page.
+ * The labels the export has a column for: each current field's label in form order, then every other
+ * label the exported responses hold answers under (a field removed, or renamed, since they were sent),
+ * in the order `storedLabels` gives them (the newest response holding it first). The table and the
+ * drawer of the responses page show those answers too, so the download must not drop them.
  */
-export function exportHeader(fields: readonly FormField[]): string[] {
-  return [...EXPORT_LEADING_COLUMNS, ...currentLabels(fields), ...EXPORT_TRAILING_COLUMNS];
+export function exportLabels(fields: readonly FormField[], storedLabels: readonly string[] = []): string[] {
+  const labels = [...new Set(fields.filter((field) => !field.isRemoved).map((field) => field.label))];
+  const seen = new Set(labels);
+  for (const label of storedLabels) {
+    if (seen.has(label)) continue;
+    seen.add(label);
+    labels.push(label);
+  }
+  return labels;
+}
+
+/** The export's columns: No., Timestamp, Response ID, the answer labels, Signature (its URL), Sync state. */
+export function exportHeader(labels: readonly string[]): string[] {
+  return [...EXPORT_LEADING_COLUMNS, ...labels, ...EXPORT_TRAILING_COLUMNS];
 }
 
 /**
@@ -14,18 +28,14 @@ export function exportHeader(fields: readonly FormField[]): string[] {
  * page. Timestamp is ISO 8601 in UTC (e.g. 2026-11-25T09:05:00.000Z): unambiguous in every locale and
  * sortable as text, where the sheet's "MM/DD/YYYY, hh:mm AM" would be read differently by each program.
  */
-export function exportCells(no: number, row: ResponseRow, fields: readonly FormField[]): string[] {
+export function exportCells(no: number, row: ResponseRow, labels: readonly string[]): string[] {
   const answers = answersFromJson(row.answers_json);
   return [
     String(no),
     row.created_at,
     row.id,
-    ...currentLabels(fields).map((label) => answers[label] ?? ''),
+    ...labels.map((label) => answers[label] ?? ''),
     row.signature_url ?? '',
     row.sync_state,
   ];
-}
-
-function currentLabels(fields: readonly FormField[]): string[] {
-  return fields.filter((field) => !field.isRemoved).map((field) => field.label);
 }

@@ -6,11 +6,17 @@ import type { ResponseRow } from './response-serializers.js';
 
 /** The list's and the export's filters; instants are ISO 8601 UTC text, as created_at is stored. */
 export interface ResponseFilters {
-  /** Case-insensitive substring of the answers. */
+  /** Case-insensitive substring of an answer value (never of a label); see answerValueMatches. */
   q?: string | undefined;
   /** Inclusive bounds on the created time. */
   from?: string | undefined;
   to?: string | undefined;
+}
+
+/** A row of json_each / jsonb_each_text: one key of a response's answers. */
+interface AnswerEntry {
+  key: string;
+  value: string;
 }
 
 const COLUMNS = ['id', 'answers_json', 'signature_url', 'created_at', 'sync_state', 'last_error'] as const;
@@ -37,12 +43,7 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
       ];
       if (filters.from !== undefined) conditions.push(eb('responses.created_at', '>=', filters.from));
       if (filters.to !== undefined) conditions.push(eb('responses.created_at', '<=', filters.to));
-      if (filters.q) {
-        const pattern = `%${likeEscape(jsonEscape(filters.q))}%`;
-        // SQLite's LIKE ignores case (ASCII letters); PostgreSQL needs ILIKE.
-        const op = kind === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-        conditions.push(sql<SqlBool>`${sql.ref('responses.answers_json')} ${op} ${pattern} escape '\\'`);
-      }
+      if (filters.q) conditions.push(answerValueMatches(kind, filters.q));
       return eb.and(conditions);
     };
 
@@ -96,6 +97,31 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
       return Number(row?.count ?? 0);
     },
 
+    /**
+     * Every label that some matching response holds an answer under, the label of the newest such
+     * response first (ties by label): how the export finds answers of fields removed or renamed since.
+     * One aggregate over the matching rows, read before the export streams.
+     */
+    async answerLabels(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<string[]> {
+      const each =
+        kind === 'postgres'
+          ? sql<AnswerEntry>`jsonb_each_text(${sql.ref('responses.answers_json')}::jsonb)`
+          : sql<AnswerEntry>`json_each(${sql.ref('responses.answers_json')})`;
+      const rows = await db
+        .selectFrom('responses')
+        .innerJoin(each.as('answer'), (join) => join.onTrue())
+        .select((eb) => [
+          sql<string>`${sql.ref('answer.key')}`.as('label'),
+          eb.fn.max('responses.created_at').as('seen'),
+        ])
+        .where(scoped(ownerId, formRowId, filters))
+        .groupBy('answer.key')
+        .orderBy('seen', 'desc')
+        .orderBy('label')
+        .execute();
+      return rows.map((row) => row.label);
+    },
+
     async findById(ownerId: string, formRowId: string, responseId: string): Promise<ResponseRow | undefined> {
       return db
         .selectFrom('responses')
@@ -109,9 +135,22 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
 
 export type ResponsePagesRepository = ReturnType<typeof createResponsePagesRepository>;
 
-/** Answers are stored as JSON text, so the search text is matched as JSON writes it (quotes, backslashes). */
-function jsonEscape(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
+/**
+ * Some answer VALUE of the response contains `q`, case-insensitively: the labels (the JSON keys) and the
+ * JSON punctuation never match, so q=Email or q={ finds only answers that hold that text. `%`, `_` and
+ * backslashes typed by the owner are literal. answers_json is text on both databases (migration 0002): SQLite
+ * reads it with json_each, PostgreSQL casts it to jsonb for jsonb_each_text; both yield the unescaped
+ * value, so quotes and backslashes match as typed.
+ *
+ * Case: PostgreSQL's ILIKE folds letters as the database's LC_CTYPE does (with a UTF-8 locale, É matches
+ * é); SQLite's LIKE folds ASCII letters only (it has no ICU), so there 'zoë' matches 'ZOë' but not 'ZOË'.
+ */
+export function answerValueMatches(kind: DatabaseKind, q: string): Expression<SqlBool> {
+  const pattern = `%${likeEscape(q)}%`;
+  if (kind === 'postgres') {
+    return sql<SqlBool>`exists (select 1 from jsonb_each_text(${sql.ref('responses.answers_json')}::jsonb) as answer where answer.value ilike ${pattern} escape '\\')`;
+  }
+  return sql<SqlBool>`exists (select 1 from json_each(${sql.ref('responses.answers_json')}) as answer where answer.type = 'text' and answer.value like ${pattern} escape '\\')`;
 }
 
 function likeEscape(text: string): string {

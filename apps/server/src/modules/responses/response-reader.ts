@@ -101,6 +101,11 @@ export function createResponseReader(deps: ResponseReaderDeps) {
       return deps.pages.findById(ownerId, formRowId, responseId);
     },
 
+    /** The labels the matching responses hold answers under, the newest response's first. */
+    async answerLabels(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<string[]> {
+      return deps.pages.answerLabels(ownerId, formRowId, normaliseFilters(filters));
+    },
+
     /**
      * Every matching response, newest first, in batches read one at a time by keyset: memory holds one
      * batch, however many responses there are. The consumer's pace sets the reading pace.

@@ -147,6 +147,39 @@ describeEachDialect('responses API', (dialect) => {
       }
     });
 
+    it('matches answer values only, never field labels or JSON punctuation, and counts only those', async () => {
+      const f = await newForm('Labels');
+      const plain = await insertResponse(t.database, f.id, '2026-02-03T00:00:00.000Z', {
+        'Full Name': 'Ada',
+        Notes: 'likes tea',
+      });
+      const holdsEmail = await insertResponse(t.database, f.id, '2026-02-04T00:00:00.000Z', {
+        'Full Name': 'Grace',
+        Notes: 'my EMAIL is {grace: yes}',
+      });
+      for (const q of ['Full Name', 'Notes', 'full', '":"', '","']) {
+        const res = await api(`/forms/${f.formId}/responses?q=${encodeURIComponent(q)}`, owner);
+        expect(res.body.data, q).toEqual({ items: [], nextCursor: null, total: 0 });
+      }
+      for (const q of ['email', '{', ':', 'EMAIL IS {GRACE']) {
+        const res = await api(`/forms/${f.formId}/responses?q=${encodeURIComponent(q)}`, owner);
+        expect(
+          res.body.data.items.map((i: Item) => i.id),
+          q,
+        ).toEqual([holdsEmail]);
+        expect(res.body.data.total, q).toBe(1);
+      }
+      const tea = await api(`/forms/${f.formId}/responses?q=TEA`, owner);
+      expect(tea.body.data.items.map((i: Item) => i.id)).toEqual([plain]);
+      expect(tea.body.data.total).toBe(1);
+      // The export's filtered download follows the same rule.
+      const csv = await (await raw(`/forms/${f.formId}/responses/export?format=csv&q=Notes`, owner)).text();
+      expect(csv.split('\r\n')).toHaveLength(2);
+      const braces = await (await raw(`/forms/${f.formId}/responses/export?format=csv&q=%7B`, owner)).text();
+      expect(braces.split('\r\n')[1]).toContain(holdsEmail);
+      expect(braces.split('\r\n')).toHaveLength(3);
+    });
+
     it('refuses a tampered or malformed cursor with 400', async () => {
       const first = await api(`/forms/${form.formId}/responses?limit=2`, owner);
       const cursor: string = first.body.data.nextCursor;
@@ -277,10 +310,11 @@ describeEachDialect('responses API', (dialect) => {
       const text = new TextDecoder().decode(bytes.slice(3));
       expect(text).toBe(
         [
-          'No.,Timestamp,Response ID,Full Name,Notes,Signature,Sync state',
-          `1,2026-06-03T10:00:00.000Z,${ids[2]},Ada,,,pending`,
-          `2,2026-06-02T10:00:00.000Z,${ids[1]},Zoë,'-5,https://forms.example.com/s.png,failed`,
-          `3,2026-06-01T10:00:00.000Z,${ids[0]},"'=HYPERLINK(""http://evil.example"")","line one\nline ""two"", three",,pending`,
+          // 'Old' is a removed field: its answer is kept in a column after the current fields.
+          'No.,Timestamp,Response ID,Full Name,Notes,Old,Signature,Sync state',
+          `1,2026-06-03T10:00:00.000Z,${ids[2]},Ada,,,,pending`,
+          `2,2026-06-02T10:00:00.000Z,${ids[1]},Zoë,'-5,,https://forms.example.com/s.png,failed`,
+          `3,2026-06-01T10:00:00.000Z,${ids[0]},"'=HYPERLINK(""http://evil.example"")","line one\nline ""two"", three",hidden,,pending`,
           '',
         ].join('\r\n'),
       );
@@ -321,16 +355,18 @@ describeEachDialect('responses API', (dialect) => {
         'Response ID',
         'Full Name',
         'Notes',
+        'Old',
         'Signature',
         'Sync state',
       ]);
-      expect(values(2)).toEqual(['1', '2026-06-03T10:00:00.000Z', ids[2], 'Ada', '', '', 'pending']);
+      expect(values(2)).toEqual(['1', '2026-06-03T10:00:00.000Z', ids[2], 'Ada', '', '', '', 'pending']);
       expect(values(4)).toEqual([
         '3',
         '2026-06-01T10:00:00.000Z',
         ids[0],
         '=HYPERLINK("http://evil.example")',
         'line one\nline "two", three',
+        'hidden',
         '',
         'pending',
       ]);
@@ -366,6 +402,44 @@ describeEachDialect('responses API', (dialect) => {
       expect(lines).toHaveLength(count);
       expect(lines.map((line) => line.split(',')[2])).toEqual(rows.map((r) => r.id).reverse());
       expect(lines.map((line) => line.split(',')[0])).toEqual(rows.map((_, i) => String(i + 1)));
+    });
+
+    it('keeps answers under removed and renamed fields in columns after the current fields', async () => {
+      const renamed = await createForm(t, owner, {
+        name: 'Renamed',
+        jdata: [
+          { label: 'Email address', name: 'Email', type: 'email' },
+          { label: 'Phone', type: 'text', isRemoved: true },
+          { label: 'City', type: 'text' },
+        ],
+      });
+      const older = await insertResponse(t.database, renamed.id, '2026-08-01T00:00:00.000Z', {
+        Email: 'old@example.com',
+        Phone: '555',
+      });
+      const middle = await insertResponse(t.database, renamed.id, '2026-08-02T00:00:00.000Z', {
+        'E-mail': 'mid@example.com',
+        City: 'Oslo',
+      });
+      const newest = await insertResponse(t.database, renamed.id, '2026-08-03T00:00:00.000Z', {
+        'Email address': 'new@example.com',
+      });
+      const csv = await (await raw(`/forms/${renamed.formId}/responses/export?format=csv`, owner)).text();
+      expect(csv.split('\r\n')).toEqual([
+        // Current fields in form order, then stored labels, the newest response holding one first.
+        'No.,Timestamp,Response ID,Email address,City,E-mail,Email,Phone,Signature,Sync state',
+        `1,2026-08-03T00:00:00.000Z,${newest},new@example.com,,,,,,pending`,
+        `2,2026-08-02T00:00:00.000Z,${middle},,Oslo,mid@example.com,,,,pending`,
+        `3,2026-08-01T00:00:00.000Z,${older},,,,old@example.com,555,,pending`,
+        '',
+      ]);
+      // A filtered export names only the labels its own rows hold.
+      const filtered = await (
+        await raw(`/forms/${renamed.formId}/responses/export?format=csv&q=new%40`, owner)
+      ).text();
+      expect(filtered.split('\r\n')[0]).toBe(
+        'No.,Timestamp,Response ID,Email address,City,Signature,Sync state',
+      );
     });
 
     it('refuses format=pdf and a missing format with 400', async () => {

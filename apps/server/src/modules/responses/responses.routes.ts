@@ -41,7 +41,8 @@ export async function responsesRoutes(app: FastifyInstance, deps: ResponsesRoute
         summary: 'A page of the form’s responses, newest first',
         description:
           `Keyset-paginated on (created time, id): pass nextCursor back as cursor for the next, older page. ` +
-          `q matches answers (case-insensitive substring), from/to bound the created time (inclusive), total ` +
+          `q matches answer values, never field labels (case-insensitive substring; % and _ are literal), ` +
+          `from/to bound the created time (inclusive), total ` +
           `counts every match. Each item carries every template filled with it; when templates are large the ` +
           `page is smaller than limit (default ${RESPONSES_PAGE.defaultLimit}, at most ` +
           `${RESPONSES_PAGE.maxLimit}) so that a page's template HTML stays under about ${budgetMb} MB.`,
@@ -64,7 +65,9 @@ export async function responsesRoutes(app: FastifyInstance, deps: ResponsesRoute
         summary: 'Download every matching response as CSV or Excel (streamed)',
         description:
           'Columns: No. (from 1, newest first), Timestamp (ISO 8601, UTC), Response ID, each current field ' +
-          'label in form order, Signature (image URL), Sync state. CSV is UTF-8 with a byte order mark; ' +
+          'label in form order, then each other label the exported responses hold answers under (fields ' +
+          'removed or renamed since; the newest response holding one first), Signature (image URL), Sync ' +
+          'state. q, from and to filter as on the list. CSV is UTF-8 with a byte order mark; ' +
           'cells beginning with =, +, -, @, tab or carriage return get a leading apostrophe.',
         security,
         params: FormIdParamsSchema,

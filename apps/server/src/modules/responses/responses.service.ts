@@ -4,7 +4,7 @@ import { notFound } from '../../http/http-error.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import type { ResponseForTemplate } from '../templates/template-values.js';
 import type { TemplatesRepository } from '../templates/templates.repository.js';
-import { exportCells, exportHeader } from './response-export.js';
+import { exportCells, exportHeader, exportLabels } from './response-export.js';
 import type { ResponseReader } from './response-reader.js';
 import { toResponseForTemplate } from './response-serializers.js';
 
@@ -53,11 +53,13 @@ export function createResponsesService(deps: ResponsesServiceDeps) {
 
     async exportFor(ownerId: string, formId: string, query: ResponsesExportInput): Promise<ResponsesExport> {
       const form = await deps.forms.requireOwned(ownerId, formId);
+      // Known before the first byte is sent: the header names answers of removed and renamed fields too.
+      const labels = exportLabels(form.fields, await deps.reader.answerLabels(ownerId, form.id, query));
       const batches = deps.reader.batches(ownerId, form.id, query);
       return {
         form,
-        header: exportHeader(form.fields),
-        batches: numbered(batches, form),
+        header: exportHeader(labels),
+        batches: numbered(batches, labels),
       };
     },
   };
@@ -67,10 +69,10 @@ export type ResponsesService = ReturnType<typeof createResponsesService>;
 
 async function* numbered(
   batches: AsyncIterable<Parameters<typeof exportCells>[1][]>,
-  form: OwnedForm,
+  labels: readonly string[],
 ): AsyncGenerator<string[][]> {
   let no = 0;
   for await (const rows of batches) {
-    yield rows.map((row) => exportCells(++no, row, form.fields));
+    yield rows.map((row) => exportCells(++no, row, labels));
   }
 }
