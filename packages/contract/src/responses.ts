@@ -78,3 +78,18 @@ export type ResponsesExportQuery = z.input<typeof ResponsesExportQuerySchema>;
 /** Columns of the export, in order; field labels (in form order) go between these two groups. */
 export const EXPORT_LEADING_COLUMNS = ['No.', 'Timestamp', 'Response ID'] as const;
 export const EXPORT_TRAILING_COLUMNS = ['Signature', 'Sync state'] as const;
+
+/**
+ * POST /forms/{formId}/responses/{responseId}/retry-sync: one failed response back in the sheet queue.
+ * Only a failed response is queued again; any other answers 409 with one of these texts (decision 0013).
+ */
+export const RESPONSE_RETRY_MESSAGES = {
+  queued: 'Response queued for the sheet again',
+  alreadySynced: 'This response is already in the Google Sheet',
+  alreadyQueued: 'This response is already waiting to be written to the Google Sheet',
+} as const;
+
+export const RetryResponseSyncResultSchema = z
+  .object({ responseId: z.string(), state: z.literal('pending') })
+  .meta({ id: 'RetryResponseSyncResult' });
+export type RetryResponseSyncResult = z.infer<typeof RetryResponseSyncResultSchema>;

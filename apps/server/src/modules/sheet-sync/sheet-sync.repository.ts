@@ -283,6 +283,47 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
       return Number(result.numUpdatedRows);
     },
 
+    /**
+     * Puts one failed response of the owner's form (public id `formId`) back in the queue as new, in one
+     * conditional update (a worker can never be writing a failed row). Answers whether it was requeued,
+     * whether the owner has the form, and the response's state when it was not requeued (undefined when
+     * the form has no such response).
+     */
+    async requeueFailedResponseOfOwnedForm(
+      ownerId: string,
+      formId: string,
+      responseId: string,
+    ): Promise<{ formFound: boolean; requeued: boolean; state?: ResponseSyncState | undefined }> {
+      const form = await db
+        .selectFrom('forms')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      if (!form) return { formFound: false, requeued: false };
+      const result = await db
+        .updateTable('responses')
+        .set({
+          sync_state: 'pending',
+          attempts: 0,
+          next_attempt_at: null,
+          claimed_until: null,
+          claimed_by: null,
+        })
+        .where('id', '=', responseId)
+        .where('form_id', '=', form.id)
+        .where('sync_state', '=', 'failed')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return { formFound: true, requeued: true };
+      const row = await db
+        .selectFrom('responses')
+        .select('sync_state')
+        .where('id', '=', responseId)
+        .where('form_id', '=', form.id)
+        .executeTakeFirst();
+      return { formFound: true, requeued: false, state: row?.sync_state };
+    },
+
     /** The owner's responses not yet synced, counted per form and state (forms with none are absent). */
     async unsyncedCountsOfOwner(ownerId: string): Promise<FormStateCount[]> {
       const rows = await db

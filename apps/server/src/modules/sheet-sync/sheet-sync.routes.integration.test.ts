@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
-import { createForm } from '../../test/forms.js';
+import { createForm, insertResponse } from '../../test/forms.js';
 import { submit } from '../../test/public-forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -162,6 +162,59 @@ describeEachDialect('sheet sync through the API, worker running', (dialect) => {
     expect((await rowsOf(goodSheet.spreadsheetId)).filter((row) => row.includes(responseId))).toHaveLength(1);
   });
 
+  it("a row's Retry queues that failed response alone; the others stay failed until their own Retry", async () => {
+    const sheet = await sheetFor('Sync one by one', 'edit');
+    const form = await createForm(t, token, {
+      googleSheetsUrl: sheet.spreadsheetUrl,
+      sheetName: 'Responses',
+    });
+    // The owner stops sharing the sheet after creating the form: both responses fail.
+    await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
+      sharing: { link: 'none', people: [] },
+    });
+    const first = (await submit(t, form.formId, { response: { 'Full Name': 'One' } })).body.data
+      .responseId as string;
+    const second = (await submit(t, form.formId, { response: { 'Full Name': 'Two' } })).body.data
+      .responseId as string;
+    await waitFor(async () => {
+      const counts = await t.request('GET', '/api/v1/forms/sync-counts', { token });
+      return counts.body.data[form.formId]?.failed === 2 ? true : undefined;
+    });
+    await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
+      sharing: { link: 'edit', people: [] },
+    });
+
+    const retry = await t.request('POST', `/api/v1/forms/${form.formId}/responses/${first}/retry-sync`, {
+      token,
+    });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({
+      data: { responseId: first, state: 'pending' },
+      message: 'Response queued for the sheet again',
+    });
+    await waitFor(async () => {
+      const status = await t.request('GET', `/api/v1/forms/responses/${first}/sync-status`);
+      return status.body.data.state === 'synced' ? true : undefined;
+    });
+    const stateOf = async (id: string) =>
+      (await t.request('GET', `/api/v1/forms/responses/${id}/sync-status`)).body.data.state;
+    expect(await stateOf(second)).toBe('failed');
+    const rows = await rowsOf(sheet.spreadsheetId);
+    expect(rows.filter((row) => row.includes(first))).toHaveLength(1);
+    expect(rows.filter((row) => row.includes(second))).toHaveLength(0);
+
+    // Nothing to retry on a synced response: 409 with a reason, and it is not written twice.
+    const again = await t.request('POST', `/api/v1/forms/${form.formId}/responses/${first}/retry-sync`, {
+      token,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'RESPONSE_ALREADY_SYNCED',
+      detail: 'This response is already in the Google Sheet',
+    });
+    expect(await stateOf(first)).toBe('synced');
+  });
+
   it('keeps owner routes owner-scoped and the status route to real ids', async () => {
     const other = (await t.signIn('sync-other@example.com')).accessToken;
     const form = await createForm(t, token);
@@ -176,5 +229,100 @@ describeEachDialect('sheet sync through the API, worker running', (dialect) => {
     );
     expect(unknown.status).toBe(404);
     expect((await t.request('GET', '/api/v1/forms/responses/not-a-uuid/sync-status')).status).toBe(400);
+  });
+});
+
+describeEachDialect('per-response retry, worker stopped', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    token = (await t.signIn('retry-owner@example.com')).accessToken;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function responseIn(formRowId: string, state: 'pending' | 'claimed' | 'synced' | 'failed') {
+    const id = await insertResponse(t.database, formRowId, new Date().toISOString());
+    await t.database.db
+      .updateTable('responses')
+      .set({ sync_state: state, attempts: 3, last_error: 'Share the spreadsheet', next_attempt_at: null })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+  const retry = (formId: string, responseId: string, as?: string) =>
+    t.request('POST', `/api/v1/forms/${formId}/responses/${responseId}/retry-sync`, as ? { token: as } : {});
+  const rowOf = (id: string) =>
+    t.database.db
+      .selectFrom('responses')
+      .select(['sync_state', 'attempts'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('queues a failed response again as new, and only it', async () => {
+    const form = await createForm(t, token);
+    const failed = await responseIn(form.id, 'failed');
+    const otherFailed = await responseIn(form.id, 'failed');
+    const res = await retry(form.formId, failed, token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      data: { responseId: failed, state: 'pending' },
+      message: 'Response queued for the sheet again',
+    });
+    expect(await rowOf(failed)).toEqual({ sync_state: 'pending', attempts: 0 });
+    expect(await rowOf(otherFailed)).toEqual({ sync_state: 'failed', attempts: 3 });
+  });
+
+  it('answers 409 with the reason for a response that has not failed, and leaves it as it was', async () => {
+    const form = await createForm(t, token);
+    const cases = [
+      ['synced', 'RESPONSE_ALREADY_SYNCED', 'This response is already in the Google Sheet'],
+      [
+        'pending',
+        'RESPONSE_ALREADY_QUEUED',
+        'This response is already waiting to be written to the Google Sheet',
+      ],
+      [
+        'claimed',
+        'RESPONSE_ALREADY_QUEUED',
+        'This response is already waiting to be written to the Google Sheet',
+      ],
+    ] as const;
+    for (const [state, code, detail] of cases) {
+      const id = await responseIn(form.id, state);
+      const res = await retry(form.formId, id, token);
+      expect(res.status, state).toBe(409);
+      expect(res.body, state).toMatchObject({ code, detail });
+      expect(await rowOf(id), state).toEqual({ sync_state: state, attempts: 3 });
+    }
+  });
+
+  it("answers 404 for another owner's form or response, 401 without a token", async () => {
+    const other = (await t.signIn('retry-other@example.com')).accessToken;
+    const mine = await createForm(t, token);
+    const theirs = await createForm(t, other);
+    const failed = await responseIn(mine.id, 'failed');
+    const theirFailed = await responseIn(theirs.id, 'failed');
+
+    const foreign = await retry(mine.formId, failed, other);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 'NOT_FOUND', detail: 'Form not found' });
+    // Their response through my form: not in it.
+    const crossed = await retry(mine.formId, theirFailed, token);
+    expect(crossed.status).toBe(404);
+    expect(crossed.body).toMatchObject({ code: 'RESPONSE_NOT_FOUND', detail: 'Response not found' });
+    expect((await retry(mine.formId, 'no-such-response', token)).status).toBe(404);
+    expect((await retry(mine.formId, failed)).status).toBe(401);
+    expect(await rowOf(failed)).toEqual({ sync_state: 'failed', attempts: 3 });
+    expect(await rowOf(theirFailed)).toEqual({ sync_state: 'failed', attempts: 3 });
+  });
+
+  it('documents the route in OpenAPI', async () => {
+    const res = await t.request('GET', '/api/v1/openapi.json');
+    const path = res.body.paths['/api/v1/forms/{formId}/responses/{responseId}/retry-sync'];
+    expect(path?.post?.summary).toBe('Queue one failed response for the sheet again');
+    expect(Object.keys(res.body.components.schemas)).toContain('RetryResponseSyncResult');
   });
 });

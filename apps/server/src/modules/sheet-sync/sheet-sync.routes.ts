@@ -1,7 +1,9 @@
 import {
   envelope,
   FormSyncCountsSchema,
+  RESPONSE_RETRY_MESSAGES,
   ResponseSyncStatusSchema,
+  RetryResponseSyncResultSchema,
   RetrySyncResultSchema,
 } from '@sheetforms/contract';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
@@ -21,6 +23,7 @@ export interface SheetSyncRoutesDeps {
 
 const FormIdParams = z.object({ formId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Form not found') });
 const ResponseIdParams = z.object({ responseId: z.uuid('Response not found') });
+const ResponseOfFormParams = FormIdParams.extend({ responseId: z.string().min(1).max(64) });
 
 export async function sheetSyncRoutes(app: FastifyInstance, deps: SheetSyncRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -81,6 +84,30 @@ export async function sheetSyncRoutes(app: FastifyInstance, deps: SheetSyncRoute
           ? '1 response queued for the sheet again'
           : `${retried} responses queued for the sheet again`,
       );
+    },
+  );
+
+  r.post(
+    '/forms/:formId/responses/:responseId/retry-sync',
+    {
+      onRequest: deps.authenticate,
+      schema: {
+        tags,
+        summary: 'Queue one failed response for the sheet again',
+        description:
+          'Only a failed response is queued again. 409 RESPONSE_ALREADY_SYNCED when it is in the sheet ' +
+          'already, 409 RESPONSE_ALREADY_QUEUED when it is still waiting to be written; 404 for a form ' +
+          'that is not yours or a response that is not in it.',
+        security: [{ bearerAuth: [] }],
+        params: ResponseOfFormParams,
+        response: { 200: envelope(RetryResponseSyncResultSchema) },
+      },
+    },
+    async (request) => {
+      const { formId, responseId } = request.params;
+      await deps.sync.retryFailedResponse(requireAuth(request).userId, formId, responseId);
+      deps.notify();
+      return ok({ responseId, state: 'pending' as const }, RESPONSE_RETRY_MESSAGES.queued);
     },
   );
 }

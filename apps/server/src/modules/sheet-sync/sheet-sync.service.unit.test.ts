@@ -18,6 +18,10 @@ describe('sheet sync service', () => {
         asked.push(`requeue ${ownerId} ${formId}`);
         return ownerId === 'owner' ? 3 : undefined;
       },
+      async requeueFailedResponseOfOwnedForm(ownerId, formId, responseId) {
+        asked.push(`requeue ${ownerId} ${formId} ${responseId}`);
+        return { formFound: true, requeued: true };
+      },
       async unsyncedCountsOfOwner(ownerId) {
         asked.push(`counts ${ownerId}`);
         return counts[ownerId] ?? [];
