@@ -9,3 +9,4 @@ export * from './spreadsheet-url.js';
 export * from './submissions.js';
 export * from './template-placeholders.js';
 export * from './templates.js';
+export * from './text-rules.js';
