@@ -20,15 +20,28 @@ export interface FieldEditorProps {
   field: EditorField;
   position: number;
   showErrors: boolean;
+  /** Why this label is refused (used by another field, or a system column's name), if it is. */
+  labelProblem?: string | undefined;
   onChange: (change: FieldChange) => void;
   onRemove: () => void;
 }
 
 /** One field of the form, grouped in a fieldset whose legend is its label. */
-export function FieldEditor({ field, position, showErrors, onChange, onRemove }: FieldEditorProps) {
+export function FieldEditor({
+  field,
+  position,
+  showErrors,
+  labelProblem,
+  onChange,
+  onRemove,
+}: FieldEditorProps) {
   const id = useId();
   const title = field.label.trim() || UNTITLED_FIELD;
-  const labelError = showErrors && field.label.trim() === '' ? EDITOR_TEXT.fieldLabelRequired : null;
+  const labelError = !showErrors
+    ? null
+    : field.label.trim() === ''
+      ? EDITOR_TEXT.fieldLabelRequired
+      : (labelProblem ?? null);
 
   return (
     <fieldset className="relative rounded-xl border border-slate-200 bg-white p-4 transition-shadow focus-within:border-emerald-300 focus-within:shadow-sm sm:p-5">

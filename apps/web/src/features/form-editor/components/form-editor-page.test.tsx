@@ -198,6 +198,44 @@ describe('FormEditorPage', () => {
     expect(await screen.findByRole('button', { name: 'Update Form' })).toBeDefined();
   });
 
+  it('refuses two fields with one label (and a system column name) until fixed, keeping each field bound to its column', async () => {
+    const bound = detail();
+    bound.form.jdata = bound.form.jdata.map((field, column) => ({ ...field, name: field.label, column }));
+    api.getFormDetail.mockResolvedValue(bound);
+    api.updateForm.mockResolvedValue({ data: bound.form, message: 'Form updated successfully!' });
+    renderEditor();
+    await loaded();
+
+    const label = (group: string) =>
+      within(screen.getByRole('group', { name: group })).getByRole('textbox', { name: 'Label' });
+    fireEvent.change(label('Phone'), { target: { value: ' email ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    const message = 'Each field needs its own label: "Email" is used more than once.';
+    expect(screen.getByText(message, { selector: 'p[role=alert]' })).toBeDefined();
+    expect(await screen.findAllByText(message)).toHaveLength(4); // the alert, both fields, the toast
+    expect(label('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(api.updateForm).not.toHaveBeenCalled();
+
+    fireEvent.change(label('email'), { target: { value: 'Timestamp' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    expect(
+      screen.getByText(
+        '"Timestamp" is a column SheetForms fills in itself (Timestamp, Response ID, Signature): please choose another label.',
+        { selector: 'p[role=alert]' },
+      ),
+    ).toBeDefined();
+    expect(api.updateForm).not.toHaveBeenCalled();
+
+    fireEvent.change(label('Timestamp'), { target: { value: 'Mobile' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    await waitFor(() => expect(api.updateForm).toHaveBeenCalledTimes(1));
+    expect(api.updateForm.mock.calls[0]?.[1].jdata).toEqual([
+      expect.objectContaining({ label: 'Name', name: 'Name', column: 0 }),
+      expect.objectContaining({ label: 'Email', name: 'Email', column: 1 }),
+      expect.objectContaining({ label: 'Mobile', name: 'Phone', column: 2 }),
+    ]);
+  });
+
   it("falls back to 'Failed to update form' without a server message, and blocks a blank name", async () => {
     api.getFormDetail.mockResolvedValue(detail());
     api.updateForm.mockRejectedValue(new Error('Network Error'));

@@ -12,6 +12,7 @@ import { updateForm } from '../api/form-editor-api';
 import {
   blankLabelIndexes,
   type EditorField,
+  labelProblems,
   markRemoved,
   restoreField,
   toEditorFields,
@@ -94,12 +95,17 @@ export function FormEditor({ detail }: FormEditorProps) {
   const changeSettings = (change: Partial<EditorSettings>) =>
     setSettings((current) => ({ ...current, ...change }));
 
+  // Two fields with one label would write into one sheet column (answers are keyed by label).
+  const problems = labelProblems(fields);
+  const [firstLabelProblem] = problems.values();
+
   const submit = () => {
     const blankLabels = blankLabelIndexes(fields);
-    if (name.trim() === '' || blankLabels.length > 0) {
+    if (name.trim() === '' || blankLabels.length > 0 || firstLabelProblem) {
       setShowErrors(true);
       if (name.trim() === '') nameRef.current?.focus();
       else document.querySelector<HTMLInputElement>('[data-field-label][aria-invalid="true"]')?.focus();
+      if (name.trim() !== '' && blankLabels.length === 0 && firstLabelProblem) toast.error(firstLabelProblem);
       return;
     }
     save.mutate();
@@ -203,6 +209,14 @@ export function FormEditor({ detail }: FormEditorProps) {
               </span>
             </div>
             <div className="space-y-4 px-5 py-5 sm:px-6">
+              {showErrors && firstLabelProblem ? (
+                <p
+                  role="alert"
+                  className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-700 text-sm"
+                >
+                  {firstLabelProblem}
+                </p>
+              ) : null}
               {shown.length === 0 ? (
                 <p className="rounded-xl border border-slate-300 border-dashed px-4 py-8 text-center text-slate-500 text-sm">
                   Every field is removed. Restore one below so the form has something to fill in.
@@ -214,6 +228,7 @@ export function FormEditor({ detail }: FormEditorProps) {
                   field={field}
                   position={index + 1}
                   showErrors={showErrors}
+                  labelProblem={problems.get(field.originalIndex)}
                   onChange={(change) =>
                     setFields((current) => updateField(current, field.originalIndex, change))
                   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blankLabelIndexes,
+  labelProblems,
   markRemoved,
   restoreField,
   toEditorFields,
@@ -67,5 +68,30 @@ describe('editor fields', () => {
       name: 'E-mail',
     });
     for (const field of saved) expect(field).not.toHaveProperty('originalIndex');
+  });
+
+  it('names every shown field whose label another shown field has, or a system column; removed ones are left out', () => {
+    const fields = toEditorFields([
+      { label: 'Email' },
+      { label: 'email ' },
+      { label: 'Name' },
+      { label: 'Name', isRemoved: true },
+      { label: 'signature' },
+    ]);
+    expect([...labelProblems(fields)]).toEqual([
+      [0, 'Each field needs its own label: "Email" is used more than once.'],
+      [1, 'Each field needs its own label: "Email" is used more than once.'],
+      [
+        4,
+        '"signature" is a column SheetForms fills in itself (Timestamp, Response ID, Signature): please choose another label.',
+      ],
+    ]);
+  });
+
+  it('keeps the sheet column a field is bound to', () => {
+    expect(toEditorFields([{ label: 'Mobile', name: 'Phone', column: 3 }])[0]).toMatchObject({
+      name: 'Phone',
+      column: 3,
+    });
   });
 });

@@ -1,5 +1,11 @@
 import type { FieldType, FormField, FormFieldInput } from '@sheetforms/contract';
-import { FieldTypeSchema } from '@sheetforms/contract';
+import {
+  duplicateFieldLabels,
+  FIELD_LABEL_MESSAGES,
+  FieldTypeSchema,
+  isSystemColumn,
+  normaliseLabel,
+} from '@sheetforms/contract';
 
 /** A field while it is being edited: its position in the saved form is remembered (spec 001 section 3). */
 export interface EditorField extends FormField {
@@ -19,6 +25,7 @@ export function toEditorFields(jdata: readonly FormFieldInput[]): EditorField[] 
       originalIndex,
     };
     if (field.name !== undefined) editorField.name = field.name;
+    if (field.column !== undefined) editorField.column = field.column;
     return editorField;
   });
 }
@@ -74,6 +81,26 @@ export function blankLabelIndexes(fields: readonly EditorField[]): number[] {
   return visibleFields(fields)
     .filter((field) => field.label.trim() === '')
     .map((field) => field.originalIndex);
+}
+
+/**
+ * The shown fields whose label breaks the label rules (another shown field has it, or it names a column
+ * SheetForms fills in itself), by originalIndex, with the message for each.
+ */
+export function labelProblems(fields: readonly EditorField[]): Map<number, string> {
+  const shown = visibleFields(fields);
+  const problems = new Map<number, string>();
+  const duplicates = new Set(duplicateFieldLabels(shown).map(normaliseLabel));
+  for (const field of shown) {
+    const key = normaliseLabel(field.label);
+    if (duplicates.has(key)) {
+      const first = shown.find((other) => normaliseLabel(other.label) === key)?.label.trim() ?? field.label;
+      problems.set(field.originalIndex, FIELD_LABEL_MESSAGES.duplicate(first));
+    } else if (isSystemColumn(field.label)) {
+      problems.set(field.originalIndex, FIELD_LABEL_MESSAGES.system(field.label.trim()));
+    }
+  }
+  return problems;
 }
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {

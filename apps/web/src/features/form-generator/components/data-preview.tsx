@@ -1,13 +1,49 @@
 import type { SheetPreview } from '@sheetforms/contract';
-import { SHEET_PREVIEW_ROWS } from '@sheetforms/contract';
+import { isSystemColumn, SHEET_PREVIEW_ROWS } from '@sheetforms/contract';
 import { useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
-/** Spec 001: the collapsible Data Preview of the first 5 rows. */
+export const SYSTEM_COLUMN_TEXT = 'System column';
+export const SYSTEM_COLUMN_HINT = 'SheetForms fills this column in itself, so it is not offered as a field.';
+
+interface PreviewRow {
+  position: number;
+  cells: readonly string[];
+}
+
+/** Spec 001: the collapsible Data Preview of the first 5 rows; system columns are marked. */
 export function DataPreview({ preview }: { preview: SheetPreview }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
-  const rows = preview.rows.slice(0, SHEET_PREVIEW_ROWS);
+  const rows: PreviewRow[] = preview.rows
+    .slice(0, SHEET_PREVIEW_ROWS)
+    .map((cells, index) => ({ position: index, cells }));
+
+  const columns: DataTableColumn<PreviewRow>[] = preview.headers.map((header) => {
+    const system = isSystemColumn(header.name);
+    return {
+      id: String(header.index),
+      className: 'whitespace-nowrap',
+      header: system ? (
+        <span className="inline-flex items-center gap-2" title={SYSTEM_COLUMN_HINT}>
+          {header.name}
+          <Badge variant="info" className="normal-case tracking-normal">
+            {SYSTEM_COLUMN_TEXT}
+          </Badge>
+        </span>
+      ) : (
+        header.name
+      ),
+      cell: (row) => (
+        <span className={`block max-w-56 truncate ${system ? 'text-slate-400' : 'text-slate-700'}`}>
+          {row.cells[header.index] ?? ''}
+        </span>
+      ),
+    };
+  });
+  const hasSystemColumns = preview.headers.some((header) => isSystemColumn(header.name));
 
   return (
     <section
@@ -31,44 +67,21 @@ export function DataPreview({ preview }: { preview: SheetPreview }) {
           </span>
         </button>
       </h2>
-      <div id={bodyId} hidden={!open} className="border-slate-100 border-t">
-        {rows.length === 0 ? (
-          <p className="px-5 py-6 text-center text-slate-500 text-sm">
-            The sheet has a header row but no data yet.
+      <div id={bodyId} hidden={!open} className="border-slate-100 border-t px-4 pt-4 pb-4">
+        {hasSystemColumns ? (
+          <p className="mb-3 text-slate-500 text-xs">
+            Columns marked {SYSTEM_COLUMN_TEXT} are filled in by SheetForms (Timestamp, Response ID,
+            Signature) and are not offered as fields.
           </p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">First rows of {preview.sheetName}</caption>
-              <thead className="bg-slate-50 text-slate-600 text-xs uppercase tracking-wide">
-                <tr>
-                  {preview.headers.map((header) => (
-                    <th
-                      key={header.index}
-                      scope="col"
-                      className="whitespace-nowrap px-4 py-2.5 font-semibold"
-                    >
-                      {header.name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((row, rowIndex) => (
-                  // Rows have no identity of their own; their position is it.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: preview rows never reorder
-                  <tr key={rowIndex} className="text-slate-700">
-                    {preview.headers.map((header) => (
-                      <td key={header.index} className="max-w-56 truncate whitespace-nowrap px-4 py-2.5">
-                        {row[header.index] ?? ''}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        ) : null}
+        <DataTable
+          label="Data Preview"
+          caption={`First rows of ${preview.sheetName}`}
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => String(row.position)}
+          emptyState="The sheet has a header row but no data yet."
+        />
       </div>
     </section>
   );

@@ -19,6 +19,10 @@ export const TYPE_LABELS: Record<GeneratorFieldType, string> = {
 export interface FieldRowProps {
   field: GeneratorField;
   selected: boolean;
+  /** Another selected field has this label: it must be renamed before Create. */
+  clashing?: boolean;
+  /** The id of the message that says why, for aria-describedby. */
+  problemId?: string | undefined;
   onToggle: () => void;
   onStartRename: () => void;
   onEditName: (value: string) => void;
@@ -28,7 +32,7 @@ export interface FieldRowProps {
 }
 
 /** One header of the sheet: select, rename inline, type, required and a drag handle. */
-export function FieldRow({ field, selected, ...on }: FieldRowProps) {
+export function FieldRow({ field, selected, clashing = false, problemId, ...on }: FieldRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
   const checkboxId = useId();
@@ -46,7 +50,11 @@ export function FieldRow({ field, selected, ...on }: FieldRowProps) {
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="field-row"
       className={`relative flex flex-col gap-3 rounded-xl border bg-white p-3 sm:flex-row sm:items-center ${
-        isDragging ? 'z-10 border-emerald-400 shadow-lg ring-2 ring-emerald-500/20' : 'border-slate-200'
+        isDragging
+          ? 'z-10 border-emerald-400 shadow-lg ring-2 ring-emerald-500/20'
+          : clashing
+            ? 'border-red-300 ring-1 ring-red-200'
+            : 'border-slate-200'
       } ${selected ? '' : 'bg-slate-50'}`}
     >
       <div className="flex min-w-0 flex-1 items-center gap-2">
@@ -99,6 +107,7 @@ export function FieldRow({ field, selected, ...on }: FieldRowProps) {
                 type="button"
                 onClick={on.onStartRename}
                 aria-label={`Rename ${field.name}`}
+                aria-describedby={problemId}
                 title="Rename"
                 className="flex size-7 shrink-0 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
               >
@@ -106,6 +115,11 @@ export function FieldRow({ field, selected, ...on }: FieldRowProps) {
               </button>
             </div>
           )}
+          {field.header !== undefined && field.header !== field.name ? (
+            <p className="truncate text-slate-500 text-xs">
+              Writes to sheet column <span className="font-medium text-slate-700">{field.header}</span>
+            </p>
+          ) : null}
           {field.sampleData.length > 0 ? (
             <p className="truncate text-slate-500 text-xs" title={field.sampleData.join(', ')}>
               e.g. {field.sampleData.join(', ')}

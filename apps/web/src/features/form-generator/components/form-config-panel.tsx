@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { defaultPlaceholder, type FieldsState, type FormConfig, selectedFields } from '../logic/fields';
 
 export interface FormConfigPanelProps {
@@ -8,6 +9,8 @@ export interface FormConfigPanelProps {
   state: FieldsState;
   onCreate: () => void;
   isCreating: boolean;
+  /** False until a spreadsheet has loaded: Create then has nothing to bind the form to. */
+  canCreate?: boolean;
 }
 
 type Tab = 'settings' | 'preview';
@@ -157,16 +160,17 @@ function PreviewTab({ config, state }: Pick<FormConfigPanelProps, 'config' | 'st
 }
 
 /** Spec 001: the Form Configuration panel with Form Settings and Preview tabs, and Create Form. */
-export function FormConfigPanel({ config, onChange, state, onCreate, isCreating }: FormConfigPanelProps) {
+export function FormConfigPanel({
+  config,
+  onChange,
+  state,
+  onCreate,
+  isCreating,
+  canCreate = true,
+}: FormConfigPanelProps) {
   const [tab, setTab] = useState<Tab>('settings');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, preview: null });
   const baseId = useId();
   const count = selectedFields(state).length;
-
-  const focusTab = (next: Tab) => {
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <section
@@ -183,58 +187,45 @@ export function FormConfigPanel({ config, onChange, state, onCreate, isCreating 
             : `${count} ${count === 1 ? 'field' : 'fields'} in this form`}
         </p>
       </div>
-      <div className="px-5 pt-4">
-        <div
-          role="tablist"
-          aria-label="Form configuration"
-          className="flex gap-1 rounded-lg bg-slate-100 p-1"
-        >
-          {TABS.map((item, index) => (
-            <button
-              key={item.id}
-              ref={(node) => {
-                tabRefs.current[item.id] = node;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.id}`}
-              aria-selected={tab === item.id}
-              aria-controls={`${baseId}-panel-${item.id}`}
-              tabIndex={tab === item.id ? 0 : -1}
-              onClick={() => setTab(item.id)}
-              onKeyDown={(event) => {
-                if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-                  event.preventDefault();
-                  const step = event.key === 'ArrowRight' ? 1 : -1;
-                  const next = TABS[(index + step + TABS.length) % TABS.length];
-                  if (next) focusTab(next.id);
-                }
-              }}
-              className={`flex-1 rounded-md px-3 py-1.5 font-medium text-sm transition-colors focus-visible:outline-2 focus-visible:outline-emerald-600 ${
-                tab === item.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
-              }`}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${tab}`}
-        aria-labelledby={`${baseId}-tab-${tab}`}
-        className="p-5"
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          if (value === 'settings' || value === 'preview') setTab(value);
+        }}
+        className="px-5"
       >
-        {tab === 'settings' ? (
+        <TabsList aria-label="Form configuration" className="pt-2">
+          {TABS.map((item) => (
+            <TabsTrigger key={item.id} value={item.id} className="flex-1 justify-center">
+              {item.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {/* Both panels stay mounted: the settings' drafts are committed on blur, and a tab switch must
+            never drop what was typed (spec 001 section 4). */}
+        <TabsContent value="settings" forceMount className="pb-5 data-[state=inactive]:hidden">
           <SettingsTab config={config} onChange={onChange} />
-        ) : (
+        </TabsContent>
+        <TabsContent value="preview" forceMount className="pb-5 data-[state=inactive]:hidden">
           <PreviewTab config={config} state={state} />
-        )}
-      </div>
+        </TabsContent>
+      </Tabs>
       <div className="border-slate-100 border-t px-5 py-4">
-        <Button size="lg" className="w-full" onClick={onCreate} isLoading={isCreating}>
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={onCreate}
+          isLoading={isCreating}
+          disabled={!canCreate}
+          aria-describedby={canCreate ? undefined : `${baseId}-create-hint`}
+        >
           Create Form
         </Button>
+        {canCreate ? null : (
+          <p id={`${baseId}-create-hint`} className="mt-2 text-center text-slate-500 text-xs">
+            Load a Google Sheet first.
+          </p>
+        )}
       </div>
     </section>
   );

@@ -18,9 +18,11 @@ import { PlusIcon } from '@/components/ui/icons';
 import {
   areAllSelected,
   changeEditName,
+  clashingFieldIds,
   commitRename,
   deselectAll,
   type FieldsState,
+  renameProblem,
   reorderFields,
   selectAll,
   setFieldRequired,
@@ -42,6 +44,8 @@ export interface FormFieldsPanelProps {
   onChange: (state: FieldsState) => void;
   /** Returns whether the header was added (the input is cleared then). */
   onAddHeader: (name: string) => boolean;
+  /** Why the selected fields' labels stop Create (a label used twice, a system column), or null. */
+  labelProblem?: string | null;
 }
 
 function CustomHeaderForm({ onAdd }: { onAdd: (name: string) => boolean }) {
@@ -85,7 +89,9 @@ export function FormFieldsPanel({
   state,
   onChange,
   onAddHeader,
+  labelProblem = null,
 }: FormFieldsPanelProps) {
+  const problemId = useId();
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: TOUCH_ACTIVATION }),
@@ -104,6 +110,13 @@ export function FormFieldsPanel({
   const updateFields = (next: FieldsState['fields']) => {
     if (state) onChange({ ...state, fields: next });
   };
+
+  const commit = (id: string) => {
+    const refused = renameProblem(fields, id);
+    if (refused) toast.error(refused);
+    updateFields(commitRename(fields, id));
+  };
+  const clashing = clashingFieldIds(state);
 
   const hasFields = fields.length > 0;
   const actions = hasFields ? (
@@ -164,6 +177,15 @@ export function FormFieldsPanel({
   } else {
     body = (
       <>
+        {labelProblem ? (
+          <p
+            id={problemId}
+            role="alert"
+            className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-700 text-sm"
+          >
+            {labelProblem}
+          </p>
+        ) : null}
         <p className="mb-3 text-slate-500 text-xs">
           Drag the handle to reorder (long press on touch screens, or focus it and press Space, then the arrow
           keys).
@@ -193,10 +215,12 @@ export function FormFieldsPanel({
                   key={field.id}
                   field={field}
                   selected={state?.selectedIds.includes(field.id) ?? false}
+                  clashing={clashing.has(field.id)}
+                  problemId={clashing.has(field.id) && labelProblem ? problemId : undefined}
                   onToggle={() => state && onChange(toggleSelected(state, field.id))}
                   onStartRename={() => updateFields(startRename(fields, field.id))}
                   onEditName={(value) => updateFields(changeEditName(fields, field.id, value))}
-                  onCommitRename={() => updateFields(commitRename(fields, field.id))}
+                  onCommitRename={() => commit(field.id)}
                   onTypeChange={(type) => updateFields(setFieldType(fields, field.id, type))}
                   onRequiredChange={(required) => updateFields(setFieldRequired(fields, field.id, required))}
                 />

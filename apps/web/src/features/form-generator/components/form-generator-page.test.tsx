@@ -215,6 +215,28 @@ describe('FormGeneratorPage loading a sheet', () => {
     expect(screen.getByRole('heading', { name: 'Empty Sheet Detected' })).toBeTruthy();
   });
 
+  it('keeps Create disabled until a load succeeds, and a failed load leaves nothing of the previous sheet', async () => {
+    renderPage();
+    const create = () => screen.getByRole('button', { name: 'Create Form' });
+    expect(create()).toHaveProperty('disabled', true);
+    await loadRegistrations();
+    expect(create()).toHaveProperty('disabled', false);
+
+    api.getSpreadsheetMetadata.mockRejectedValueOnce(httpError(404, problem(404, 'Spreadsheet not found')));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), {
+      target: { value: 'https://docs.google.com/spreadsheets/d/other456/edit' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Load Data' }));
+    expect((await screen.findAllByText('Spreadsheet not found')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('list', { name: 'Form fields' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Sheet' })).toBeNull();
+    expect(screen.queryByRole('cell', { name: 'Alan Turing' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Form Name' })).toHaveProperty('value', '');
+    expect(create()).toHaveProperty('disabled', true);
+    fireEvent.click(create());
+    expect(api.createForm).not.toHaveBeenCalled();
+  });
+
   it("reloads the sheets with 'Sheets reloaded successfully!'", async () => {
     renderPage();
     await loadRegistrations();
@@ -305,6 +327,76 @@ describe('FormGeneratorPage fields', () => {
   });
 });
 
+describe('FormGeneratorPage sheet columns', () => {
+  it('marks the system columns in the preview and never offers them as fields', async () => {
+    api.getSheetPreview.mockResolvedValue({
+      ...preview,
+      headers: [
+        { index: 0, name: 'Timestamp', sampleData: ['2025-01-01'] },
+        { index: 1, name: 'Full Name', sampleData: ['Ada Lovelace'] },
+        { index: 2, name: 'response id', sampleData: [] },
+      ],
+      rows: [['2025-01-01', 'Ada Lovelace', 'r-1']],
+    });
+    renderPage();
+    await loadSpreadsheet();
+    await pickSheet();
+    await screen.findByRole('checkbox', { name: 'Full Name' });
+    expect(fieldNames()).toEqual(['Full Name']);
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: /Timestamp/ }).textContent).toContain(
+      'System column',
+    );
+    expect(within(table).getByRole('columnheader', { name: /response id/ }).textContent).toContain(
+      'System column',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Full Name' }).textContent).toBe('Full Name');
+  });
+
+  it('offers duplicate headers but refuses Create until one is renamed, then binds each to its column', async () => {
+    api.getSheetPreview.mockResolvedValue({
+      ...preview,
+      headers: [
+        { index: 0, name: 'Email', sampleData: [] },
+        { index: 1, name: 'Name', sampleData: [] },
+        { index: 2, name: 'Email', sampleData: [] },
+      ],
+      rows: [],
+    });
+    api.createForm.mockResolvedValue({ data: { formId: 'abcdefghijkl' } as Form, message: 'Created' });
+    renderPage();
+    await loadSpreadsheet();
+    await pickSheet();
+    await screen.findByRole('checkbox', { name: 'Name' });
+    const message = 'Each field needs its own label: "Email" is used more than once.';
+    const list = screen.getByRole('list', { name: 'Form fields' });
+    expect(within(list).getAllByRole('checkbox', { name: 'Email' })).toHaveLength(2);
+    expect(screen.getByText(message, { selector: 'p[role=alert]' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    expect((await screen.findAllByText(message)).length).toBe(2);
+    expect(api.createForm).not.toHaveBeenCalled();
+
+    const [, second] = screen.getAllByRole('button', { name: 'Rename Email' });
+    if (!second) throw new Error('no second Email');
+    fireEvent.click(second);
+    const input = screen.getByRole('textbox', { name: 'New name for Email' });
+    fireEvent.change(input, { target: { value: 'Work Email' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByText('Writes to sheet column')).toBeTruthy();
+    // The message next to the fields goes once the labels are distinct.
+    expect(screen.queryByText(message, { selector: 'p[role=alert]' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    await waitFor(() => expect(api.createForm).toHaveBeenCalledTimes(1));
+    expect(api.createForm.mock.calls[0]?.[0].jdata).toEqual([
+      expect.objectContaining({ label: 'Email', name: 'Email', column: 0 }),
+      expect.objectContaining({ label: 'Name', name: 'Name', column: 1 }),
+      expect.objectContaining({ label: 'Work Email', name: 'Email', column: 2 }),
+    ]);
+  });
+});
+
 describe('FormGeneratorPage create', () => {
   const created = { formId: 'abcdefghijkl' } as Form;
 
@@ -335,8 +427,22 @@ describe('FormGeneratorPage create', () => {
       description: 'Sign up here',
       settings: { loginRequired: 1 },
       jdata: [
-        { label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
-        { label: 'Email', type: 'email', required: false, placeHolder: 'Enter your email' },
+        {
+          label: 'Full Name',
+          type: 'text',
+          required: true,
+          placeHolder: 'Enter your full name',
+          name: 'Full Name',
+          column: 0,
+        },
+        {
+          label: 'Email',
+          type: 'email',
+          required: false,
+          placeHolder: 'Enter your email',
+          name: 'Email',
+          column: 1,
+        },
       ],
       dueDate: '2025-01-01',
     });

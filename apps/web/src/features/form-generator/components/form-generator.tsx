@@ -19,6 +19,7 @@ import {
   type FormConfig,
   fieldsStateFromHeaders,
   HEADER_MESSAGES,
+  labelProblem,
   validateCreate,
 } from '../logic/fields';
 import { DataPreview } from './data-preview';
@@ -101,14 +102,18 @@ export function FormGenerator() {
     setUrlError(null);
     setIsLoadingSheets(true);
     const run = ++generation.current;
+    // A new load forgets the previous spreadsheet at once: if it fails, nothing of the old one is left
+    // for Create to use (a form bound to the wrong spreadsheet).
+    setSpreadsheet(null);
+    setLoadError(null);
+    setSheetName('');
+    setSheetLoads({});
+    setFieldsBySheet({});
+    if (!nameEdited.current) setConfig((current) => ({ ...current, name: '' }));
     try {
       const metadata = await getSpreadsheetMetadata(trimmed);
       if (run !== generation.current) return;
       setSpreadsheet({ url: trimmed, metadata });
-      setLoadError(null);
-      setSheetName('');
-      setSheetLoads({});
-      setFieldsBySheet({});
       if (!nameEdited.current) setConfig((current) => ({ ...current, name: metadata.title }));
     } catch (error) {
       if (run !== generation.current) return;
@@ -193,6 +198,7 @@ export function FormGenerator() {
   }
 
   const sheetReady = currentLoad?.status === 'ready' ? currentLoad.preview : null;
+  const labels = labelProblem(fieldsState);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
@@ -237,6 +243,7 @@ export function FormGenerator() {
                 state={fieldsState}
                 onChange={setFieldsState}
                 onAddHeader={handleAddHeader}
+                labelProblem={labels}
               />
             </>
           )}
@@ -248,6 +255,7 @@ export function FormGenerator() {
             state={fieldsState ?? EMPTY_FIELDS_STATE}
             onCreate={handleCreate}
             isCreating={create.isPending}
+            canCreate={spreadsheet !== null && !isLoadingSheets && !isReloading}
           />
         </div>
       </div>

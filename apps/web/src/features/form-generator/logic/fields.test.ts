@@ -5,6 +5,7 @@ import {
   areAllSelected,
   buildCreateFormBody,
   changeEditName,
+  clashingFieldIds,
   commitRename,
   defaultFormName,
   defaultPlaceholder,
@@ -12,6 +13,8 @@ import {
   type FieldsState,
   fieldsStateFromHeaders,
   headersToFields,
+  labelProblem,
+  renameProblem,
   reorderFields,
   selectAll,
   selectedFields,
@@ -41,6 +44,8 @@ describe('header row to fields', () => {
         sampleData: ['Ada', 'Alan', 'Grace'],
         isEditing: false,
         editName: 'Full Name',
+        header: 'Full Name',
+        column: 0,
       },
       {
         id: 'column-1',
@@ -50,6 +55,8 @@ describe('header row to fields', () => {
         sampleData: ['ada@example.com'],
         isEditing: false,
         editName: 'Email',
+        header: 'Email',
+        column: 1,
       },
       {
         id: 'column-2',
@@ -59,7 +66,34 @@ describe('header row to fields', () => {
         sampleData: [],
         isEditing: false,
         editName: 'Column 3',
+        header: 'Column 3',
+        column: 2,
       },
+    ]);
+  });
+
+  it('never offers the columns SheetForms fills in itself, whatever their case or spacing', () => {
+    const withSystem: SheetHeader[] = [
+      { index: 0, name: ' timestamp', sampleData: ['2025-01-01'] },
+      { index: 1, name: 'Name', sampleData: [] },
+      { index: 2, name: 'RESPONSE ID', sampleData: [] },
+      { index: 3, name: 'Signature', sampleData: [] },
+      { index: 4, name: 'Signature date', sampleData: [] },
+    ];
+    expect(headersToFields(withSystem).map((f) => [f.name, f.column])).toEqual([
+      ['Name', 1],
+      ['Signature date', 4],
+    ]);
+  });
+
+  it('offers duplicate headers each as its own field, bound to its own column', () => {
+    const twice: SheetHeader[] = [
+      { index: 0, name: 'Email', sampleData: [] },
+      { index: 1, name: 'email', sampleData: [] },
+    ];
+    expect(headersToFields(twice).map((f) => [f.id, f.name, f.column])).toEqual([
+      ['column-0', 'Email', 0],
+      ['column-1', 'email', 1],
     ]);
   });
 
@@ -145,8 +179,23 @@ describe('rename', () => {
     expect(renameTo('   ')[0]).toMatchObject({ name: 'Full Name', editName: 'Full Name', isEditing: false });
   });
 
-  it('keeps the old name when another field already has the new one', () => {
+  it('keeps the old name when another field already has the new one, and says why', () => {
     expect(renameTo('email')[0]).toMatchObject({ name: 'Full Name', isEditing: false });
+    const editing = changeEditName(startRename(fields, 'column-0'), 'column-0', 'email');
+    expect(renameProblem(editing, 'column-0')).toBe('A field named "email" already exists');
+  });
+
+  it("refuses a system column's name", () => {
+    expect(renameTo('Response ID')[0]).toMatchObject({ name: 'Full Name', isEditing: false });
+    const editing = changeEditName(startRename(fields, 'column-0'), 'column-0', 'timestamp');
+    expect(renameProblem(editing, 'column-0')).toBe(
+      '"timestamp" is a column SheetForms fills in itself (Timestamp, Response ID, Signature): please choose another label.',
+    );
+    expect(renameProblem(changeEditName(fields, 'column-0', 'Name'), 'column-0')).toBeNull();
+  });
+
+  it('changes the label only: the field still writes to the column it came from', () => {
+    expect(renameTo('Attendee')[0]).toMatchObject({ name: 'Attendee', header: 'Full Name', column: 0 });
   });
 
   it('allows a change of case of its own name', () => {
@@ -196,6 +245,17 @@ describe('custom headers', () => {
       ok: false,
       error: 'A field named "EMAIL" already exists',
     });
+    expect(addCustomHeader(state, 'Signature', true)).toEqual({
+      ok: false,
+      error:
+        '"Signature" is a column SheetForms fills in itself (Timestamp, Response ID, Signature): please choose another label.',
+    });
+  });
+
+  it('has no sheet column of its own (the sheet gets a new one named by its label)', () => {
+    const result = addCustomHeader(state, 'Notes', true);
+    expect(result.ok && result.field.header).toBeUndefined();
+    expect(result.ok && result.field.column).toBeUndefined();
   });
 
   it('gives every custom field its own id', () => {
@@ -215,6 +275,26 @@ describe('create form', () => {
     expect(validateCreate('Sheet1', undefined, config)).toBe('Please select fields for the form');
     expect(validateCreate('Sheet1', state, { ...config, name: ' ' })).toBe('Form name is required');
     expect(validateCreate('Sheet1', state, config)).toBeNull();
+  });
+
+  it('refuses two selected fields with one label until one is renamed or left out', () => {
+    const twice = fieldsStateFromHeaders([
+      { index: 0, name: 'Email', sampleData: [] },
+      { index: 1, name: 'Name', sampleData: [] },
+      { index: 2, name: ' EMAIL ', sampleData: [] },
+    ]);
+    const message = 'Each field needs its own label: "Email" is used more than once.';
+    expect(labelProblem(twice)).toBe(message);
+    expect(validateCreate('Sheet1', twice, config)).toBe(message);
+    expect([...clashingFieldIds(twice)]).toEqual(['column-0', 'column-2']);
+
+    const renamed = {
+      ...twice,
+      fields: commitRename(changeEditName(twice.fields, 'column-2', 'Work Email'), 'column-2'),
+    };
+    expect(validateCreate('Sheet1', renamed, config)).toBeNull();
+    expect(clashingFieldIds(renamed).size).toBe(0);
+    expect(validateCreate('Sheet1', toggleSelected(twice, 'column-2'), config)).toBeNull();
   });
 
   it('sends the selected fields in their current order with default placeholders', () => {
@@ -238,11 +318,44 @@ describe('create form', () => {
       description: 'Sign up',
       settings: { loginRequired: 1 },
       jdata: [
-        { label: 'Email', type: 'email', required: true, placeHolder: 'Enter your email' },
-        { label: 'Full Name', type: 'text', required: false, placeHolder: 'Enter your full name' },
+        {
+          label: 'Email',
+          type: 'email',
+          required: true,
+          placeHolder: 'Enter your email',
+          name: 'Email',
+          column: 1,
+        },
+        {
+          label: 'Full Name',
+          type: 'text',
+          required: false,
+          placeHolder: 'Enter your full name',
+          name: 'Full Name',
+          column: 0,
+        },
       ],
       dueDate: '2025-01-01',
     });
+  });
+
+  it("binds a renamed field to its sheet column by the header's text and position; custom fields to none", () => {
+    let state: FieldsState = fieldsStateFromHeaders(headers);
+    state = { ...state, fields: commitRename(changeEditName(state.fields, 'column-2', 'Notes'), 'column-2') };
+    const added = addCustomHeader(state, 'Referral', true);
+    if (!added.ok) throw new Error('not added');
+    const body = buildCreateFormBody({ googleSheetsUrl: 'u', sheetName: 's', config, state: added.state });
+    expect(body.jdata).toEqual([
+      expect.objectContaining({ label: 'Full Name', name: 'Full Name', column: 0 }),
+      expect.objectContaining({ label: 'Email', name: 'Email', column: 1 }),
+      expect.objectContaining({
+        label: 'Notes',
+        placeHolder: 'Enter your notes',
+        name: 'Column 3',
+        column: 2,
+      }),
+      { label: 'Referral', type: 'text', required: false, placeHolder: 'Enter your referral' },
+    ]);
   });
 
   it('sends loginRequired 0 when off', () => {

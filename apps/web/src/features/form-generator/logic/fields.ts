@@ -2,15 +2,24 @@ import { arrayMove } from '@dnd-kit/sortable';
 import {
   type CreateFormBody,
   defaultPlaceholder,
+  FIELD_LABEL_MESSAGES,
   FORM_DUE_DATE,
+  type FormFieldInput,
+  fieldLabelProblem,
   GENERATOR_FIELD_TYPES,
+  isSystemColumn,
+  normaliseLabel,
   type SheetHeader,
 } from '@sheetforms/contract';
 
 export type GeneratorFieldType = (typeof GENERATOR_FIELD_TYPES)[number];
 export { GENERATOR_FIELD_TYPES };
 
-/** A sheet header as the generator edits it (spec 001 section 3, "Sheet header (generator)"). */
+/**
+ * A sheet header as the generator edits it (spec 001 section 3, "Sheet header (generator)"). `name` is
+ * the label respondents see; a renamed field keeps writing to the column it came from, which `header`
+ * and `column` remember (custom fields have neither: they get a new column named by their label).
+ */
 export interface GeneratorField {
   id: string;
   name: string;
@@ -19,6 +28,10 @@ export interface GeneratorField {
   sampleData: string[];
   isEditing: boolean;
   editName: string;
+  /** The header text the sheet had when it was loaded ('Column {n}' for a blank header cell). */
+  header?: string;
+  /** The 0-based position of that column in the sheet. */
+  column?: number;
 }
 
 /** The fields of one sheet and which of them go into the form. */
@@ -34,9 +47,18 @@ function newField(id: string, name: string, sampleData: string[] = []): Generato
   return { id, name, type: 'text', required: false, sampleData, isEditing: false, editName: name };
 }
 
-/** The header row of a sheet as generator fields, in column order. */
+/**
+ * The header row of a sheet as generator fields, in column order. The columns SheetForms fills in
+ * itself (Timestamp, Response ID, Signature) are never offered: a field there would write into them.
+ */
 export function headersToFields(headers: readonly SheetHeader[]): GeneratorField[] {
-  return headers.map((header) => newField(`column-${header.index}`, header.name, [...header.sampleData]));
+  return headers
+    .filter((header) => !isSystemColumn(header.name))
+    .map((header) => ({
+      ...newField(`column-${header.index}`, header.name, [...header.sampleData]),
+      header: header.name,
+      column: header.index,
+    }));
 }
 
 /** A freshly loaded sheet: every column becomes a field and all of them start selected. */
@@ -52,7 +74,7 @@ export function isGeneratorFieldType(value: string): value is GeneratorFieldType
 }
 
 function sameName(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
+  return normaliseLabel(a) === normaliseLabel(b);
 }
 
 /** Whether another field (not `exceptId`) already carries this name; answers are keyed by label. */
@@ -81,6 +103,7 @@ export function addCustomHeader(
   if (!name) return { ok: false, error: HEADER_MESSAGES.nameRequired };
   if (!sheetLoaded || !state) return { ok: false, error: HEADER_MESSAGES.noSheet };
   if (hasFieldNamed(state.fields, name)) return { ok: false, error: HEADER_MESSAGES.duplicate(name) };
+  if (isSystemColumn(name)) return { ok: false, error: FIELD_LABEL_MESSAGES.system(name) };
   let n = state.fields.length + 1;
   while (state.fields.some((field) => field.id === `custom-${n}`)) n += 1;
   const field = newField(`custom-${n}`, name);
@@ -144,13 +167,29 @@ export function changeEditName(
 }
 
 /**
+ * Why an inline rename of `id` to its current edit is refused: a name another field already has, or
+ * the name of a column SheetForms fills in itself. Null when it is accepted (or empty, which keeps the
+ * old name quietly, spec 001 section 4).
+ */
+export function renameProblem(fields: readonly GeneratorField[], id: string): string | null {
+  const field = fields.find((candidate) => candidate.id === id);
+  const next = field?.editName.trim() ?? '';
+  if (!field || !next || next === field.name) return null;
+  if (hasFieldNamed(fields, next, id)) return HEADER_MESSAGES.duplicate(next);
+  if (isSystemColumn(next)) return FIELD_LABEL_MESSAGES.system(next);
+  return null;
+}
+
+/**
  * Ends an inline rename (Enter, Escape or blur all commit; spec 001 section 4). An empty edit keeps
- * the old name, and so does a name another field already has.
+ * the old name, and so does a refused one (see renameProblem). Only the label changes: the field keeps
+ * its `header` and `column`, so answers still reach the column it came from.
  */
 export function commitRename(fields: readonly GeneratorField[], id: string): GeneratorField[] {
+  const refused = renameProblem(fields, id) !== null;
   return updateField(fields, id, (field) => {
     const next = field.editName.trim();
-    const name = next && !hasFieldNamed(fields, next, id) ? next : field.name;
+    const name = next && !refused ? next : field.name;
     return { ...field, name, editName: name, isEditing: false };
   });
 }
@@ -191,12 +230,47 @@ export interface FormConfig {
   loginRequired: boolean;
 }
 
+/**
+ * The problem with the labels of the selected fields (two fields with one label, or a system column's
+ * name), or null. A sheet with duplicate headers offers each of them; one must be renamed before Create.
+ */
+export function labelProblem(state: FieldsState | undefined): string | null {
+  if (!state) return null;
+  return fieldLabelProblem(selectedFields(state).map((field) => ({ label: field.name })));
+}
+
+/** The selected fields whose label another selected field shares (to mark them in the list). */
+export function clashingFieldIds(state: FieldsState | undefined): Set<string> {
+  const clashing = new Set<string>();
+  if (!state) return clashing;
+  const selected = selectedFields(state);
+  for (const field of selected) {
+    if (hasFieldNamed(selected, field.name, field.id)) clashing.add(field.id);
+  }
+  return clashing;
+}
+
 /** The first problem that stops Create Form, or null when the form can be created. */
 export function validateCreate(sheetName: string, state: FieldsState | undefined, config: FormConfig) {
   if (!sheetName) return CREATE_MESSAGES.noSheet;
   if (!state || selectedFields(state).length === 0) return CREATE_MESSAGES.noFields;
+  const labels = labelProblem(state);
+  if (labels) return labels;
   if (!config.name.trim()) return CREATE_MESSAGES.noName;
   return null;
+}
+
+/** One jdata item: the label respondents see, bound to the sheet column the field came from. */
+function toFormField(field: GeneratorField): FormFieldInput {
+  const formField: FormFieldInput = {
+    label: field.name,
+    type: field.type,
+    required: field.required,
+    placeHolder: defaultPlaceholder(field.name),
+  };
+  if (field.header !== undefined) formField.name = field.header;
+  if (field.column !== undefined) formField.column = field.column;
+  return formField;
 }
 
 /** The POST /forms payload (spec 001 section 7). */
@@ -212,12 +286,7 @@ export function buildCreateFormBody(input: {
     name: input.config.name.trim(),
     description: input.config.description,
     settings: { loginRequired: input.config.loginRequired ? 1 : 0 },
-    jdata: selectedFields(input.state).map((field) => ({
-      label: field.name,
-      type: field.type,
-      required: field.required,
-      placeHolder: defaultPlaceholder(field.name),
-    })),
+    jdata: selectedFields(input.state).map(toFormField),
     dueDate: FORM_DUE_DATE,
   };
 }
