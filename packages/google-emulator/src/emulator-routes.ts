@@ -5,6 +5,7 @@ import { registerTokenRoutes } from './access/token.routes.js';
 import { registerControlRoutes } from './control/control.routes.js';
 import { registerDocsApiRoutes } from './docs/docs-api.routes.js';
 import { registerDocumentsRoutes } from './docs/documents.routes.js';
+import { registerDriveMetadataRoutes } from './docs/drive-metadata.routes.js';
 import type { EmulatorServices } from './emulator-services.js';
 import {
   GoogleApiError,
@@ -83,7 +84,9 @@ export async function registerEmulatorRoutes(app: FastifyInstance, services: Emu
   };
   registerSheetsRoutes(app, { store: services.spreadsheets, guard });
   registerCsvExportRoutes(app, { store: services.spreadsheets, identity: services.identity });
-  registerDocumentsRoutes(app, { documents: services.documents, spreadsheets: services.spreadsheets, guard });
+  const driveDeps = { documents: services.documents, spreadsheets: services.spreadsheets, guard };
+  registerDocumentsRoutes(app, driveDeps);
+  registerDriveMetadataRoutes(app, driveDeps);
   registerDocsApiRoutes(app, { documents: services.documents, guard, issuer: services.config.issuer });
   registerPageRoutes(app, services);
   if (services.config.enableControlApi) registerControlRoutes(app, services);

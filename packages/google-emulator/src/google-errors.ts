@@ -109,6 +109,15 @@ export class GoogleApiError extends Error {
   }
 }
 
+/**
+ * A Google method the emulator does not implement: 501 UNIMPLEMENTED (Google's status for a method a
+ * service does not offer), so a client can tell it from a missing file (404 "Requested entity was not
+ * found." / "File not found").
+ */
+export function unimplementedMethod(method: string): GoogleApiError {
+  return GoogleApiError.of(501, `Method not implemented by the Google emulator: ${method}.`, 'UNIMPLEMENTED');
+}
+
 /** Replies with a Google JSON error. */
 export function sendGoogleError(
   reply: FastifyReply,

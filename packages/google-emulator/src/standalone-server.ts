@@ -46,6 +46,12 @@ export interface StandaloneEmulatorOptions {
 export interface StandaloneEmulator {
   /** Where this process can reach the emulator, e.g. `http://127.0.0.1:4010/__google`. */
   url: string;
+  /**
+   * The same server at its root, e.g. `http://127.0.0.1:4010/`: Google's paths (`/v4/spreadsheets/…`,
+   * `/drive/v3/…`, `/v1/documents/…`, `/token`) without the prefix, for Google's own client libraries,
+   * which keep only the origin of a `rootUrl`.
+   */
+  rootUrl: string;
   /** The issuer in its tokens: `url`, or `{publicUrl}/__google` when a public URL was given. */
   issuer: string;
   /** The identity state, e.g. to check access tokens from tests. */
@@ -57,8 +63,8 @@ export interface StandaloneEmulator {
 }
 
 /**
- * Starts the emulator on its own Fastify server under `/__google`, for tests and for running the web app
- * against it without the app server. The issuer is `http://{host}:{port}/__google` (127.0.0.1 standing in
+ * Starts the emulator on its own Fastify server under `/__google` and at the root, for tests, for Google's
+ * client libraries and for running the web app against it without the app server. The issuer is `http://{host}:{port}/__google` (127.0.0.1 standing in
  * for a wildcard host), or `{publicUrl}/__google`.
  */
 export async function startStandaloneEmulator(
@@ -82,6 +88,9 @@ export async function startStandaloneEmulator(
 
   const app = Fastify({ logger: options.logger ?? false });
   await app.register((emulator) => registerEmulatorRoutes(emulator, services), { prefix: EMULATOR_PREFIX });
+  // The same routes at the root too: Google's clients resolve their rootUrl against the origin only, so
+  // on its own port the emulator answers where Google does. (Mounted in the app, only the prefix exists.)
+  await app.register((emulator) => registerEmulatorRoutes(emulator, services));
   app.addHook('onClose', () => services.spreadsheets.flush());
   try {
     await app.listen({ port: options.port ?? 0, host });
@@ -93,13 +102,15 @@ export async function startStandaloneEmulator(
   const { port } = app.server.address() as AddressInfo;
   // A wildcard address is not somewhere a browser can go, so URLs name the loopback interface instead.
   const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const url = `http://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}${EMULATOR_PREFIX}`;
+  const origin = `http://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`;
+  const url = `${origin}${EMULATOR_PREFIX}`;
   issuer = options.publicUrl
     ? normalizeIssuer(`${options.publicUrl.replace(/\/+$/, '')}${EMULATOR_PREFIX}`)
     : url;
   await startServices(services);
   return {
     url,
+    rootUrl: `${origin}/`,
     issuer,
     identity: services.identity,
     serviceAccountKeyPath: serviceAccountKeyPath(options.dataDir),

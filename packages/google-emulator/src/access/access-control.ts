@@ -26,6 +26,15 @@ export const ACCEPTED_SCOPES = {
   // files.export takes Drive scopes only (documents.readonly is not enough, see the reference §4).
   driveRead: ['drive', 'drive.readonly', 'drive.file', 'drive.meet.readonly'],
   docsRead: ['documents', 'documents.readonly', 'drive', 'drive.readonly', 'drive.file'],
+  // Drive metadata (files.get, permissions.list, about.get) also takes the metadata scopes.
+  driveMetadata: [
+    'drive',
+    'drive.readonly',
+    'drive.file',
+    'drive.metadata',
+    'drive.metadata.readonly',
+    'drive.meet.readonly',
+  ],
 } as const;
 
 // Google's exact messages, link included.
@@ -109,6 +118,14 @@ export function requireCallKind(
         },
       ],
     });
+  }
+}
+
+/** Methods that act for a person (about.get, permissions.list) refuse an API key with Google's 401. */
+export function requireAccount(caller: Caller): asserts caller is Extract<Caller, { kind: 'account' }> {
+  if (caller.kind === 'apiKey') {
+    const error = GoogleApiError.of(401, MISSING_CREDENTIAL, 'UNAUTHENTICATED');
+    throwWith(error, { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' });
   }
 }
 

@@ -4,12 +4,14 @@ import { type ApiGuardDeps, guardApiCall } from '../access/api-guard.js';
 import { GoogleApiError } from '../google-errors.js';
 import { cellText } from '../sheets/cells.js';
 import { csvLine } from '../sheets/csv.js';
+import { applyFieldMask, type FieldMask, parseFieldMask } from '../sheets/field-mask.js';
 import { firstSheet } from '../sheets/range-resolution.js';
-import { isPlausibleFileId } from '../sheets/spreadsheet-model.js';
+import { isPlausibleFileId, type SpreadsheetMeta } from '../sheets/spreadsheet-model.js';
 import type { SpreadsheetStore } from '../sheets/spreadsheet-store.js';
 import { documentPdf, documentText } from './document-exports.js';
 import { modelOf } from './document-model-cache.js';
 import type { DocumentStore, StoredDocument } from './document-store.js';
+import { type DriveFileSource, driveFileResource } from './drive-resources.js';
 import { textToPdf } from './pdf.js';
 
 /** What the Drive routes need. */
@@ -21,9 +23,6 @@ export interface DocumentsRoutesDeps {
 
 /** Drive refuses to export more than 10 MB. */
 export const EXPORT_LIMIT_BYTES = 10 * 1024 * 1024;
-
-const DOCUMENT_MIME = 'application/vnd.google-apps.document';
-const SPREADSHEET_MIME = 'application/vnd.google-apps.spreadsheet';
 
 /**
  * Drive v3 `files.get` and `files.export`. Drive answers 404 "File not found" both for unknown files and for
@@ -65,27 +64,72 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: DocumentsRou
     },
   );
 
-  app.get<{ Params: { fileId: string } }>('/drive/v3/files/:fileId', async (request, reply) => {
-    const caller = await guardApiCall(request, deps.guard, {
-      kind: 'read',
-      service: 'drive.googleapis.com',
-      scopes: ACCEPTED_SCOPES.driveRead,
-    });
-    const file = findVisibleFile(caller, deps, request.params.fileId);
-    return reply.send({
-      kind: 'drive#file',
-      id: file.id,
-      name: file.title,
-      mimeType: file.kind === 'document' ? DOCUMENT_MIME : SPREADSHEET_MIME,
-    });
+  app.get<{ Params: { fileId: string }; Querystring: Record<string, string | undefined> }>(
+    '/drive/v3/files/:fileId',
+    async (request, reply) => {
+      const caller = await guardApiCall(request, deps.guard, {
+        kind: 'read',
+        service: 'drive.googleapis.com',
+        scopes: ACCEPTED_SCOPES.driveMetadata,
+      });
+      const file = findVisibleFile(caller, deps, request.params.fileId);
+      const resource = driveFileResource(driveSource(deps, file), caller, file.role);
+      const fields = request.query.fields;
+      if (fields === undefined || fields === '') {
+        const { kind, id, name, mimeType } = resource;
+        return reply.send({ kind, id, name, mimeType });
+      }
+      return reply.send(applyFieldMask(resource, driveFieldMask(fields)));
+    },
+  );
+}
+
+/** Parses Drive's `fields`; a broken mask is Drive's 400 in its legacy envelope. */
+export function driveFieldMask(fields: string): FieldMask {
+  const mask = parseFieldMask(fields);
+  if (mask) return mask;
+  throw GoogleApiError.legacy(400, {
+    message: `Invalid field selection ${fields}`,
+    domain: 'global',
+    reason: 'invalidParameter',
+    location: 'fields',
+    locationType: 'parameter',
   });
 }
 
-type VisibleFile =
-  | { kind: 'document'; id: string; title: string; document: StoredDocument }
-  | { kind: 'spreadsheet'; id: string; title: string };
+/** A visible file as Drive's resources describe it. */
+export function driveSource(deps: DocumentsRoutesDeps, file: VisibleFile): DriveFileSource {
+  if (file.kind === 'document') {
+    const { document } = file;
+    return {
+      kind: 'document',
+      id: file.id,
+      title: document.title,
+      ownerEmail: document.ownerEmail,
+      sharing: document.sharing,
+      createdTime: document.createdAt,
+      modifiedTime: document.createdAt,
+    };
+  }
+  const { meta } = file;
+  return {
+    kind: 'spreadsheet',
+    id: file.id,
+    title: meta.title,
+    ownerEmail: meta.ownerEmail,
+    sharing: meta.sharing,
+    createdTime: meta.createdAt,
+    modifiedTime: deps.spreadsheets.modifiedTime(file.id) ?? meta.createdAt,
+  };
+}
 
-function findVisibleFile(caller: Caller, deps: DocumentsRoutesDeps, id: string): VisibleFile {
+/** A file the caller may see, with the most the caller may do with it. */
+export type VisibleFile =
+  | { kind: 'document'; id: string; title: string; role: 'edit' | 'view'; document: StoredDocument }
+  | { kind: 'spreadsheet'; id: string; title: string; role: 'edit' | 'view'; meta: SpreadsheetMeta };
+
+/** Finds a file the caller may see; Drive's 404 "File not found" otherwise, whether or not it exists. */
+export function findVisibleFile(caller: Caller, deps: DocumentsRoutesDeps, id: string): VisibleFile {
   const notFound = GoogleApiError.legacy(404, {
     message: `File not found: ${id}.`,
     domain: 'global',
@@ -96,12 +140,15 @@ function findVisibleFile(caller: Caller, deps: DocumentsRoutesDeps, id: string):
   if (!isPlausibleFileId(id)) throw notFound;
   const document = deps.documents.get(id);
   if (document) {
-    if (roleFor(caller, document) === 'none') throw notFound;
-    return { kind: 'document', id, title: document.title, document };
+    const role = roleFor(caller, document);
+    if (role === 'none') throw notFound;
+    return { kind: 'document', id, title: document.title, role, document };
   }
   const spreadsheet = deps.spreadsheets.get(id);
-  if (spreadsheet && roleFor(caller, spreadsheet) !== 'none')
-    return { kind: 'spreadsheet', id, title: spreadsheet.title };
+  const role = spreadsheet ? roleFor(caller, spreadsheet) : 'none';
+  if (spreadsheet && role !== 'none') {
+    return { kind: 'spreadsheet', id, title: spreadsheet.title, role, meta: spreadsheet };
+  }
   throw notFound;
 }
 
@@ -120,8 +167,7 @@ async function exportFile(deps: DocumentsRoutesDeps, file: VisibleFile, mimeType
     if (mimeType === 'application/pdf') return documentPdf(file.title, modelOf(file.document));
     throw unsupported;
   }
-  const meta = deps.spreadsheets.get(file.id);
-  if (!meta) throw unsupported;
+  const { meta } = file;
   const sheet = firstSheet(meta);
   const rows = await deps.spreadsheets.rows(meta.spreadsheetId, sheet.sheetId);
   const lines = rows.map((row) => row.map((cell) => cellText(cell)));

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError } from '../google-errors.js';
 import { type Cell, inputCell, type Rows } from './cells.js';
+import { parseFieldMask } from './field-mask.js';
 import { checkCellLimit, checkRowsFitColumns, gridCells } from './grid-limits.js';
 import { openSpreadsheet, type SheetsDeps, sendWriteReply } from './sheets-context.js';
 import {
@@ -241,36 +242,90 @@ function appendDimension(draft: SheetProperties[], payload: RequestBody, prefix:
   else throw GoogleApiError.of(400, `${prefix}dimension must be ROWS or COLUMNS`);
 }
 
+/**
+ * updateSheetProperties with Google's field mask, relative to `properties`: `*` sets every property given,
+ * `title`, `index` (in "before the move" positions, as Google counts), `gridProperties` or its
+ * `rowCount`, `columnCount` and `frozenRowCount`, in either `.` or `/` form.
+ */
 function updateSheetProperties(draft: SheetProperties[], payload: RequestBody, prefix: string) {
   const properties = (payload.properties ?? {}) as RequestBody;
   const sheet = findSheet(draft, properties.sheetId ?? 0, prefix);
-  if (typeof payload.fields !== 'string' || payload.fields === '') {
+  if (typeof payload.fields !== 'string' || payload.fields.trim() === '') {
     throw GoogleApiError.of(400, `${prefix}At least one field must be specified in 'fields'.`);
   }
-  const fields = payload.fields.split(',').map((field) => field.trim());
-  const grid = (properties.gridProperties ?? {}) as RequestBody;
-  for (const field of fields) {
-    if (field === 'title') {
-      const title = String(properties.title ?? '');
-      if (draft.some((other) => other !== sheet && other.title.toLowerCase() === title.toLowerCase())) {
-        throw GoogleApiError.of(
-          400,
-          `${prefix}A sheet with the name "${title}" already exists. Please enter another name.`,
-        );
-      }
-      sheet.title = title;
-    } else if (field === 'gridProperties.rowCount') {
-      sheet.rowCount = positiveOr(grid.rowCount, sheet.rowCount, `${prefix}Invalid rowCount`);
-    } else if (field === 'gridProperties.columnCount') {
-      sheet.columnCount = positiveOr(grid.columnCount, sheet.columnCount, `${prefix}Invalid columnCount`);
-    } else if (field === 'gridProperties.frozenRowCount') {
-      const frozen = Number(grid.frozenRowCount ?? 0);
-      if (frozen > 0) sheet.frozenRowCount = frozen;
-      else delete sheet.frozenRowCount;
-    } else if (field !== 'index' && field !== '*') {
-      throw GoogleApiError.of(400, `${prefix}The emulator cannot update the field '${field}'.`);
+  const mask = parseFieldMask(payload.fields);
+  if (!mask) throw GoogleApiError.of(400, `${prefix}Invalid field mask: ${payload.fields}`);
+  const all = mask.get('*') === true;
+  const given = (name: string) => all || mask.has(name);
+  for (const name of mask.keys()) {
+    if (!['*', 'sheetId', 'title', 'index', 'gridProperties'].includes(name)) {
+      throw GoogleApiError.of(400, `${prefix}The emulator cannot update the field '${name}'.`);
     }
   }
+  const grid = (properties.gridProperties ?? {}) as RequestBody;
+  const gridMask = mask.get('gridProperties');
+  const gridField = (name: string) =>
+    all
+      ? grid[name] !== undefined
+      : gridMask === true
+        ? true
+        : gridMask !== undefined && (gridMask.get('*') === true || gridMask.has(name));
+  if (gridMask !== undefined && gridMask !== true) {
+    for (const name of gridMask.keys()) {
+      if (!['*', 'rowCount', 'columnCount', 'frozenRowCount'].includes(name)) {
+        throw GoogleApiError.of(
+          400,
+          `${prefix}The emulator cannot update the field 'gridProperties.${name}'.`,
+        );
+      }
+    }
+  }
+
+  if (given('title') && (!all || properties.title !== undefined)) {
+    const title = String(properties.title ?? '');
+    if (title.trim() === '') throw GoogleApiError.of(400, `${prefix}Sheet title cannot be empty.`);
+    if (draft.some((other) => other !== sheet && other.title.toLowerCase() === title.toLowerCase())) {
+      throw GoogleApiError.of(
+        400,
+        `${prefix}A sheet with the name "${title}" already exists. Please enter another name.`,
+      );
+    }
+    sheet.title = title;
+  }
+  if (given('index') && (!all || properties.index !== undefined)) {
+    moveSheet(draft, sheet, properties.index ?? 0, prefix);
+  }
+  if (gridField('rowCount')) {
+    sheet.rowCount = positiveOr(grid.rowCount, sheet.rowCount, `${prefix}Invalid rowCount`);
+  }
+  if (gridField('columnCount')) {
+    sheet.columnCount = positiveOr(grid.columnCount, sheet.columnCount, `${prefix}Invalid columnCount`);
+  }
+  if (gridField('frozenRowCount')) {
+    const frozen = grid.frozenRowCount ?? 0;
+    if (!Number.isInteger(frozen) || (frozen as number) < 0) {
+      throw GoogleApiError.of(400, `${prefix}Invalid frozenRowCount`);
+    }
+    if ((frozen as number) > 0) sheet.frozenRowCount = frozen as number;
+    else delete sheet.frozenRowCount;
+  }
+}
+
+/**
+ * Moves a sheet to `index`, counted as Google does "before the move": with sheets S1, S2, S3, moving S1
+ * after S2 takes index 2.
+ */
+function moveSheet(draft: SheetProperties[], sheet: SheetProperties, index: unknown, prefix: string) {
+  if (!Number.isInteger(index) || (index as number) < 0) {
+    throw GoogleApiError.of(400, `${prefix}Invalid index: ${String(index)}`);
+  }
+  const order = [...draft].sort((a, b) => a.index - b.index).filter((other) => other !== sheet);
+  const current = sheet.index;
+  const target = (index as number) > current ? (index as number) - 1 : (index as number);
+  order.splice(Math.min(target, order.length), 0, sheet);
+  order.forEach((other, position) => {
+    other.index = position;
+  });
 }
 
 function deleteSheet(draft: SheetProperties[], payload: RequestBody, prefix: string) {

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GoogleApiError } from '../google-errors.js';
-import { batchUpdateSpreadsheet, sheetResource } from './batch-update.js';
+import { GoogleApiError, unimplementedMethod } from '../google-errors.js';
+import { batchUpdateSpreadsheet } from './batch-update.js';
+import { createSpreadsheet } from './create-spreadsheet.js';
 import { applyFieldMask, parseFieldMask } from './field-mask.js';
 import { resolveRange } from './range-resolution.js';
 import { openSpreadsheet, queryOf, type SheetsDeps } from './sheets-context.js';
-import { spreadsheetUrl } from './spreadsheet-model.js';
+import { spreadsheetResource } from './spreadsheet-resource.js';
 import { appendValues, batchGetValues, clearValues, getValues, updateValues } from './values.routes.js';
+import { batchClearValues, batchUpdateValues } from './values-batch.routes.js';
 
 const BASE = '/v4/spreadsheets/';
 
@@ -15,6 +17,7 @@ const BASE = '/v4/spreadsheets/';
  * reads the raw path itself rather than relying on the router's parameter decoding.
  */
 export function registerSheetsRoutes(app: FastifyInstance, deps: SheetsDeps) {
+  app.post('/v4/spreadsheets', (request, reply) => createSpreadsheet(request, reply, deps));
   app.route({
     method: ['GET', 'POST', 'PUT'],
     url: `${BASE}*`,
@@ -37,10 +40,15 @@ async function dispatch(request: FastifyRequest, reply: FastifyReply, deps: Shee
       return batchUpdateSpreadsheet(request, reply, deps, decode(head.slice(0, -':batchUpdate'.length)));
     }
     if (!head.includes(':') && method === 'GET') return getSpreadsheet(request, reply, deps, decode(head));
+    if (head.endsWith(':getByDataFilter')) return unimplemented('spreadsheets.getByDataFilter');
     return notFound(path);
   }
   const id = decode(head);
   if (tail === 'values:batchGet' && method === 'GET') return batchGetValues(request, reply, deps, id);
+  if (tail === 'values:batchUpdate' && method === 'POST') return batchUpdateValues(request, reply, deps, id);
+  if (tail === 'values:batchClear' && method === 'POST') return batchClearValues(request, reply, deps, id);
+  const missing = UNIMPLEMENTED.find(([pattern]) => pattern.test(tail));
+  if (missing) return unimplemented(missing[1]);
   if (!tail.startsWith('values/')) return notFound(path);
   const rawRange = tail.slice('values/'.length);
   for (const [verb, handler] of [
@@ -64,31 +72,26 @@ async function getSpreadsheet(request: FastifyRequest, reply: FastifyReply, deps
   // `ranges` limits the sheets listed to those the ranges name (and checks the ranges), as in Google.
   const ranges = query.getAll('ranges');
   const sheetIds = new Set(ranges.map((text) => resolveRange(meta, text).sheet.sheetId));
-  const sheets = [...meta.sheets]
-    .sort((a, b) => a.index - b.index)
-    .filter((sheet) => ranges.length === 0 || sheetIds.has(sheet.sheetId));
-  const resource = {
-    spreadsheetId: meta.spreadsheetId,
-    properties: {
-      title: meta.title,
-      locale: 'en_US',
-      autoRecalc: 'ON_CHANGE',
-      timeZone: 'Etc/GMT',
-      defaultFormat: {
-        backgroundColor: { red: 1, green: 1, blue: 1 },
-        verticalAlignment: 'BOTTOM',
-        wrapStrategy: 'OVERFLOW_CELL',
-        textFormat: { fontFamily: 'arial,sans,sans-serif', fontSize: 10, bold: false, italic: false },
-      },
-    },
-    sheets: sheets.map((sheet) => ({ properties: sheetResource(sheet) })),
-    spreadsheetUrl: spreadsheetUrl(meta.spreadsheetId),
-  };
+  const sheets = meta.sheets.filter((sheet) => ranges.length === 0 || sheetIds.has(sheet.sheetId));
+  const resource = spreadsheetResource(meta, sheets);
   const fields = query.get('fields');
   if (fields === null || fields === '') return reply.send(resource);
   const mask = parseFieldMask(fields);
   if (!mask) throw GoogleApiError.of(400, `Invalid field selection ${fields}`, 'INVALID_ARGUMENT');
   return reply.send(applyFieldMask(resource, mask));
+}
+
+/** Google's Sheets methods the emulator does not offer: they answer 501, never a 404 like a missing file. */
+const UNIMPLEMENTED: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^values:batchGetByDataFilter$/, 'spreadsheets.values.batchGetByDataFilter'],
+  [/^values:batchUpdateByDataFilter$/, 'spreadsheets.values.batchUpdateByDataFilter'],
+  [/^values:batchClearByDataFilter$/, 'spreadsheets.values.batchClearByDataFilter'],
+  [/^developerMetadata(?:[/:]|$)/, 'spreadsheets.developerMetadata'],
+  [/^sheets\/[^/]+:copyTo$/, 'spreadsheets.sheets.copyTo'],
+];
+
+function unimplemented(method: string): never {
+  throw unimplementedMethod(method);
 }
 
 function notFound(path: string): never {

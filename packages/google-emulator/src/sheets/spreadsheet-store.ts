@@ -54,6 +54,8 @@ export class SpreadsheetStore {
   readonly #rows = new Map<string, Promise<Rows>>();
   readonly #edits = new Map<string, number>();
   readonly #queues = new Map<string, Promise<void>>();
+  // When each spreadsheet last changed in this process (Drive's modifiedTime); its creation time before.
+  readonly #modified = new Map<string, string>();
 
   private constructor(readonly directory: string) {}
 
@@ -83,6 +85,11 @@ export class SpreadsheetStore {
 
   get(spreadsheetId: string): SpreadsheetMeta | undefined {
     return this.#metas.get(spreadsheetId);
+  }
+
+  /** Drive's `modifiedTime`: the last change made in this process, else the creation time. */
+  modifiedTime(spreadsheetId: string): string | undefined {
+    return this.#modified.get(spreadsheetId) ?? this.#metas.get(spreadsheetId)?.createdAt;
   }
 
   /** Creates a spreadsheet: its sheets' files first, then meta.json, which makes it exist. */
@@ -145,6 +152,7 @@ export class SpreadsheetStore {
    */
   changeRows(spreadsheetId: string, sheetId: number, rows: Rows, op: RowOp): Promise<void> {
     applyRowOp(rows, op);
+    this.#modified.set(spreadsheetId, new Date().toISOString());
     const key = `${spreadsheetId}/${sheetId}`;
     const file = this.#sheetFile(spreadsheetId, sheetId);
     let text = serializeRowOp(op);
@@ -182,6 +190,7 @@ export class SpreadsheetStore {
   saveMeta(spreadsheetId: string): Promise<void> {
     const meta = this.#metas.get(spreadsheetId);
     if (!meta) return Promise.resolve();
+    this.#modified.set(spreadsheetId, new Date().toISOString());
     const snapshot = structuredClone(meta);
     return this.#enqueue(spreadsheetId, () =>
       writeJsonFileAtomic(path.join(this.directory, spreadsheetId, 'meta.json'), snapshot),
@@ -191,6 +200,7 @@ export class SpreadsheetStore {
   /** Removes a spreadsheet and its files. */
   async delete(spreadsheetId: string): Promise<boolean> {
     if (!this.#metas.delete(spreadsheetId)) return false;
+    this.#modified.delete(spreadsheetId);
     for (const key of [...this.#rows.keys()]) if (key.startsWith(`${spreadsheetId}/`)) this.#rows.delete(key);
     await this.#enqueue(spreadsheetId, () =>
       rm(path.join(this.directory, spreadsheetId), { recursive: true, force: true }),
@@ -206,6 +216,7 @@ export class SpreadsheetStore {
     this.#rows.clear();
     this.#edits.clear();
     this.#queues.clear();
+    this.#modified.clear();
     await rm(this.directory, { recursive: true, force: true });
     await mkdir(this.directory, { recursive: true });
   }

@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError } from '../google-errors.js';
 import { columnLetters, formatA1 } from './a1-range.js';
-import type { ValueInputOption, ValueRenderOption } from './cells.js';
+import type { Rows, ValueInputOption, ValueRenderOption } from './cells.js';
 import { checkCellLimit, gridCells } from './grid-limits.js';
-import { resolveRange } from './range-resolution.js';
+import { type ResolvedRange, resolveRange } from './range-resolution.js';
 import { enumParam, openSpreadsheet, queryOf, type SheetsDeps, sendWriteReply } from './sheets-context.js';
-import type { SheetProperties } from './spreadsheet-model.js';
+import type { SheetProperties, SpreadsheetMeta } from './spreadsheet-model.js';
 import { detectTable } from './table-detection.js';
 import {
   blockWrite,
+  type InputMatrix,
   inputMatrix,
   matrixCellCount,
   matrixWidth,
@@ -34,9 +35,8 @@ function readOptions(query: URLSearchParams) {
 }
 
 /** `valueInputOption` is required on writes; Google's message names the proto default when it is missing. */
-function valueInputOption(query: URLSearchParams): ValueInputOption {
-  const value = query.get('valueInputOption');
-  if (value === null || value === '' || value === 'INPUT_VALUE_OPTION_UNSPECIFIED') {
+export function valueInputOption(value: unknown): ValueInputOption {
+  if (value === null || value === undefined || value === '' || value === 'INPUT_VALUE_OPTION_UNSPECIFIED') {
     throw GoogleApiError.of(
       400,
       'Invalid valueInputOption: INPUT_VALUE_OPTION_UNSPECIFIED',
@@ -46,7 +46,7 @@ function valueInputOption(query: URLSearchParams): ValueInputOption {
   if (value !== 'RAW' && value !== 'USER_ENTERED') {
     throw GoogleApiError.of(
       400,
-      `Invalid value at 'value_input_option' (type.googleapis.com/google.apps.sheets.v4.ValueInputOption), "${value}"`,
+      `Invalid value at 'value_input_option' (type.googleapis.com/google.apps.sheets.v4.ValueInputOption), "${String(value)}"`,
       'INVALID_ARGUMENT',
     );
   }
@@ -90,19 +90,23 @@ export async function batchGetValues(
   return reply.send({ spreadsheetId: id, valueRanges });
 }
 
-/** PUT /v4/spreadsheets/{id}/values/{range}: writes from the range's top-left, within the range and grid. */
-export async function updateValues(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  deps: SheetsDeps,
-  id: string,
+/** A checked values.update: the range it writes and the values, ready to apply. */
+export interface PlannedUpdate {
+  range: ResolvedRange;
+  matrix: InputMatrix;
+}
+
+/**
+ * Checks a values.update before anything is written: the range, and that the values fit the range (when it
+ * is more than one cell) and the grid. `prefix` is a batch's "Invalid data[n]: ".
+ */
+export function planUpdate(
+  meta: SpreadsheetMeta,
   rangeText: string,
-) {
-  const { meta } = await openSpreadsheet(request, deps, id, 'write');
-  const query = queryOf(request);
-  const option = valueInputOption(query);
-  const range = resolveRange(meta, rangeText);
-  const matrix = inputMatrix(request.body, option);
+  matrix: InputMatrix,
+  prefix = '',
+): PlannedUpdate {
+  const range = resolveRange(meta, rangeText, { prefix });
   const height = matrix.length;
   const width = matrixWidth(matrix);
   const { requested, sheet } = range;
@@ -113,41 +117,108 @@ export async function updateValues(
   if (explicitEndRow !== undefined && range.startRow + height - 1 > explicitEndRow) {
     throw GoogleApiError.of(
       400,
-      `Requested writing within range [${rangeText}], but tried writing to row [${range.startRow + height}]`,
+      `${prefix}Requested writing within range [${rangeText}], but tried writing to row [${range.startRow + height}]`,
     );
   }
   if (explicitEndCol !== undefined && range.startCol + width - 1 > explicitEndCol) {
     throw GoogleApiError.of(
       400,
-      `Requested writing within range [${rangeText}], but tried writing to column [${columnLetters(range.startCol + width - 1)}]`,
+      `${prefix}Requested writing within range [${rangeText}], but tried writing to column [${columnLetters(range.startCol + width - 1)}]`,
     );
   }
   if (range.startRow + height > sheet.rowCount || range.startCol + width > sheet.columnCount) {
     throw GoogleApiError.of(
       400,
-      `Range ('${sheet.title}'!${columnLetters(range.startCol)}${range.startRow + 1}:${columnLetters(range.startCol + Math.max(width, 1) - 1)}${range.startRow + Math.max(height, 1)}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`,
+      `${prefix}Range ('${sheet.title}'!${columnLetters(range.startCol)}${range.startRow + 1}:${columnLetters(range.startCol + Math.max(width, 1) - 1)}${range.startRow + Math.max(height, 1)}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`,
     );
   }
-  const rows = await deps.store.rows(id, sheet.sheetId);
-  if (height > 0)
-    await deps.store.changeRows(
-      id,
-      sheet.sheetId,
-      rows,
-      blockWrite(rows, range.startRow, range.startCol, matrix, false),
-    );
-  const body = {
+  return { range, matrix };
+}
+
+/**
+ * Writes a planned update into rows already loaded (synchronously, so nothing slips in between) and
+ * answers Google's UpdateValuesResponse fields, plus the promise of the write reaching the disk.
+ */
+export function applyUpdate(deps: SheetsDeps, id: string, plan: PlannedUpdate, rows: Rows) {
+  const { range, matrix } = plan;
+  const height = matrix.length;
+  const written =
+    height > 0
+      ? deps.store.changeRows(
+          id,
+          range.sheet.sheetId,
+          rows,
+          blockWrite(rows, range.startRow, range.startCol, matrix, false),
+        )
+      : Promise.resolve();
+  const result = {
     spreadsheetId: id,
     ...(height > 0
       ? {
-          updatedRange: writtenRange(sheet.title, range.startRow, range.startCol, matrix),
+          updatedRange: writtenRange(range.sheet.title, range.startRow, range.startCol, matrix),
           updatedRows: height,
-          updatedColumns: width,
+          updatedColumns: matrixWidth(matrix),
           updatedCells: matrixCellCount(matrix),
         }
       : {}),
-    ...(query.get('includeValuesInResponse') === 'true' && height > 0
-      ? { updatedData: updatedData(rows, sheet, range.startRow, range.startCol, height, width, query) }
+  };
+  return { result, written };
+}
+
+/**
+ * Google refuses a ValueRange whose own `range` differs from the range in the URL (the two are compared as
+ * written, so `Sheet1!A1` and `'Sheet1'!A1` differ too). Leaving `range` out of the body is fine.
+ */
+export function checkBodyRange(body: unknown, rangeText: string): void {
+  const bodyRange = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const value = bodyRange.range;
+  if (value === undefined || value === null) return;
+  if (typeof value !== 'string') {
+    throw GoogleApiError.of(
+      400,
+      `Invalid JSON payload received. Invalid value at 'data.range' (TYPE_STRING), ${JSON.stringify(value)}`,
+    );
+  }
+  if (value !== rangeText) {
+    throw GoogleApiError.of(
+      400,
+      `Request range[${rangeText}] does not match value's range[${value}]`,
+      'INVALID_ARGUMENT',
+    );
+  }
+}
+
+/** PUT /v4/spreadsheets/{id}/values/{range}: writes from the range's top-left, within the range and grid. */
+export async function updateValues(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: SheetsDeps,
+  id: string,
+  rangeText: string,
+) {
+  const { meta } = await openSpreadsheet(request, deps, id, 'write');
+  const query = queryOf(request);
+  const option = valueInputOption(query.get('valueInputOption'));
+  checkBodyRange(request.body, rangeText);
+  const plan = planUpdate(meta, rangeText, inputMatrix(request.body, option));
+  const rows = await deps.store.rows(id, plan.range.sheet.sheetId);
+  const { result, written } = applyUpdate(deps, id, plan, rows);
+  await written;
+  const { range, matrix } = plan;
+  const body = {
+    ...result,
+    ...(query.get('includeValuesInResponse') === 'true' && matrix.length > 0
+      ? {
+          updatedData: updatedData(
+            rows,
+            range.sheet,
+            range.startRow,
+            range.startCol,
+            matrix.length,
+            matrixWidth(matrix),
+            query,
+          ),
+        }
       : {}),
   };
   return sendWriteReply(request, reply, deps, body);
@@ -167,7 +238,8 @@ export async function appendValues(
 ) {
   const { meta } = await openSpreadsheet(request, deps, id, 'write');
   const query = queryOf(request);
-  const option = valueInputOption(query);
+  const option = valueInputOption(query.get('valueInputOption'));
+  checkBodyRange(request.body, rangeText);
   const insertOption = query.get('insertDataOption') ?? 'OVERWRITE';
   if (insertOption !== 'OVERWRITE' && insertOption !== 'INSERT_ROWS') {
     throw GoogleApiError.of(
@@ -245,29 +317,35 @@ export async function clearValues(
   const { meta } = await openSpreadsheet(request, deps, id, 'write');
   const range = resolveRange(meta, rangeText);
   const rows = await deps.store.rows(id, range.sheet.sheetId);
+  const { clearedRange, written } = clearRange(deps, id, range, rows);
+  await written;
+  return sendWriteReply(request, reply, deps, { spreadsheetId: id, clearedRange });
+}
+
+/** Clears a range's cells in rows already loaded; answers the cleared range and the write's promise. */
+export function clearRange(deps: SheetsDeps, id: string, range: ResolvedRange, rows: Rows) {
   const lastRow = Math.min(range.endRow, rows.length - 1);
+  let written: Promise<void> = Promise.resolve();
   if (lastRow >= range.startRow) {
     const cleared = rows.slice(range.startRow, lastRow + 1).map((row) => {
       const copy = [...row];
       for (let col = range.startCol; col <= Math.min(range.endCol, copy.length - 1); col++) copy[col] = null;
       return copy;
     });
-    await deps.store.changeRows(id, range.sheet.sheetId, rows, {
+    written = deps.store.changeRows(id, range.sheet.sheetId, rows, {
       op: 'replace',
       at: range.startRow,
       rows: cleared,
     });
   }
-  return sendWriteReply(request, reply, deps, {
-    spreadsheetId: id,
-    clearedRange: writtenRangeOf(
-      range.sheet.title,
-      range.startRow,
-      range.startCol,
-      range.endRow,
-      range.endCol,
-    ),
-  });
+  const clearedRange = writtenRangeOf(
+    range.sheet.title,
+    range.startRow,
+    range.startCol,
+    range.endRow,
+    range.endCol,
+  );
+  return { clearedRange, written };
 }
 
 function updatedData(
