@@ -1,21 +1,24 @@
-import type { RetrySyncResult } from '@sheetforms/contract';
+import type { RetryResponseSyncResult } from '@sheetforms/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { responsesKeys } from './query-keys';
 
 /**
- * POST /forms/{formId}/retry-sync: queues the form's failed responses for the sheet again. The server has
- * no per-response retry; a row's Retry queues every failed row of the form, which is what an owner who
- * fixed the sheet wants anyway (one cause usually fails them all).
+ * POST /forms/{formId}/responses/{responseId}/retry-sync: queues this one failed response for the sheet
+ * again (a row's Retry). The form-wide retry stays on Manage Forms. A response that has not failed
+ * answers 409 with the reason, which the badge shows.
  */
-export async function retrySync(formId: string) {
-  return apiClient.post<RetrySyncResult>(`/forms/${encodeURIComponent(formId)}/retry-sync`);
+export async function retryResponseSync(formId: string, responseId: string) {
+  return apiClient.post<RetryResponseSyncResult>(
+    `/forms/${encodeURIComponent(formId)}/responses/${encodeURIComponent(responseId)}/retry-sync`,
+  );
 }
 
-export function useRetrySync(formId: string) {
+export function useRetryResponseSync(formId: string, responseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => retrySync(formId),
+    mutationFn: () => retryResponseSync(formId, responseId),
+    // Refreshed either way: after a 409 the row's state was stale too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: responsesKeys.all(formId) }),
   });
 }

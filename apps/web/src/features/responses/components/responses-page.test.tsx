@@ -260,10 +260,17 @@ describe('ResponsesPage', { timeout: 20_000 }, () => {
     expect(listCalls()[0]?.params).toEqual({ limit: 50 });
   });
 
-  it('shows the sync state of each row, with the reason of a failure and Retry', async () => {
+  it("shows the sync state of each row, with the reason of a failure and Retry of that row's response alone", async () => {
+    const rowRetryUrl = `/forms/${FORM_ID}/responses/${bob.id}/retry-sync`;
     extra = (call) =>
-      call.method === 'POST' && call.url === `/forms/${FORM_ID}/retry-sync`
-        ? { status: 200, data: { data: { retried: 1 }, message: '1 response queued for the sheet again' } }
+      call.method === 'POST' && call.url === rowRetryUrl
+        ? {
+            status: 200,
+            data: {
+              data: { responseId: bob.id, state: 'pending' },
+              message: 'Response queued for the sheet again',
+            },
+          }
         : undefined;
     renderPage();
     await screen.findByText('Bob');
@@ -272,9 +279,30 @@ describe('ResponsesPage', { timeout: 20_000 }, () => {
     expect(within(failed).getByText('Failed')).toBeTruthy();
     expect(within(failed).getByText(/The sheet "Leads" was deleted/)).toBeTruthy();
     fireEvent.click(within(failed).getByRole('button', { name: /^Retry/ }));
-    expect(await screen.findByText('1 response queued for the sheet again')).toBeTruthy();
-    expect(calls.filter((call) => call.url === `/forms/${FORM_ID}/retry-sync`)).toHaveLength(1);
+    expect(await screen.findByText('Response queued for the sheet again')).toBeTruthy();
+    expect(calls.filter((call) => call.url === rowRetryUrl)).toHaveLength(1);
+    // The form-wide retry belongs to Manage Forms; a row never queues the whole form.
+    expect(calls.filter((call) => call.url === `/forms/${FORM_ID}/retry-sync`)).toHaveLength(0);
     // The list is refreshed so the row shows its new state.
+    await waitFor(() => expect(listCalls().length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("shows the server's reason when the row's response has not failed any more (409)", async () => {
+    extra = (call) =>
+      call.method === 'POST' && call.url === `/forms/${FORM_ID}/responses/${bob.id}/retry-sync`
+        ? {
+            status: 409,
+            data: {
+              status: 409,
+              code: 'RESPONSE_ALREADY_SYNCED',
+              detail: 'This response is already in the Google Sheet',
+            },
+          }
+        : undefined;
+    renderPage();
+    await screen.findByText('Bob');
+    fireEvent.click(within(row(/Bob/)).getByRole('button', { name: /^Retry/ }));
+    expect(await screen.findByText('This response is already in the Google Sheet')).toBeTruthy();
     await waitFor(() => expect(listCalls().length).toBeGreaterThanOrEqual(2));
   });
 

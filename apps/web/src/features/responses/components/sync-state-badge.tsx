@@ -5,28 +5,29 @@ import { Button } from '@/components/ui/button';
 import { RefreshIcon } from '@/components/ui/icons';
 import { SimpleTooltip } from '@/components/ui/tooltip';
 import { getErrorMessage } from '@/lib/api-client';
-import { useRetrySync } from '../api/retry-sync';
-import { RETRY_FAILED_TEXT, syncStateView } from '../logic/sync-state';
+import { useRetryResponseSync } from '../api/retry-sync';
+import { RETRY_FAILED_TEXT, RETRY_QUEUED_TEXT, syncStateView } from '../logic/sync-state';
 
 export interface SyncStateBadgeProps {
   formId: string;
-  item: Pick<ResponseItem, 'syncState' | 'syncError'>;
+  item: Pick<ResponseItem, 'id' | 'syncState' | 'syncError'>;
   /** Also writes the reason out under the badge (the drawer), not only in the tooltip. */
   showDetail?: boolean;
 }
 
 /**
  * Where a response stands with the Google Sheet: Synced, Pending or Failed. The badge is a button so the
- * tooltip with the reason opens on keyboard focus as well as on hover; a failed row offers Retry.
+ * tooltip with the reason opens on keyboard focus as well as on hover; a failed row offers Retry, which
+ * queues that response alone (the form-wide Retry is on Manage Forms).
  */
 export function SyncStateBadge({ formId, item, showDetail = false }: SyncStateBadgeProps) {
   const view = syncStateView(item);
-  const retry = useRetrySync(formId);
+  const retry = useRetryResponseSync(formId, item.id);
 
   const onRetry = () => {
     retry.mutate(undefined, {
-      onSuccess: ({ message, data }) => {
-        toast.success(message ?? `${data.retried.toLocaleString()} responses queued for the sheet again`);
+      onSuccess: ({ message }) => {
+        toast.success(message ?? RETRY_QUEUED_TEXT);
       },
       onError: (error) => {
         toast.error(getErrorMessage(error, RETRY_FAILED_TEXT));
@@ -56,7 +57,7 @@ export function SyncStateBadge({ formId, item, showDetail = false }: SyncStateBa
           className="px-2 py-0.5 text-xs"
         >
           {retry.isPending ? null : <RefreshIcon className="size-3.5" />}
-          Retry <span className="sr-only">writing failed responses to the sheet</span>
+          Retry <span className="sr-only">writing this response to the sheet</span>
         </Button>
       ) : null}
       {showDetail && view.label !== 'Synced' ? (

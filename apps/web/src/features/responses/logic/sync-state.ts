@@ -1,4 +1,4 @@
-import type { ResponseItem } from '@sheetforms/contract';
+import { RESPONSE_RETRY_MESSAGES, type ResponseItem } from '@sheetforms/contract';
 
 export type SyncBadgeVariant = 'success' | 'warning' | 'danger';
 
@@ -13,6 +13,7 @@ export interface SyncStateView {
 
 export const SYNC_FAILED_WITHOUT_REASON = 'This response could not be written to the Google Sheet';
 export const RETRY_FAILED_TEXT = 'Failed to retry the response. Please try again.';
+export const RETRY_QUEUED_TEXT = RESPONSE_RETRY_MESSAGES.queued;
 
 /**
  * How a response's sheet sync state reads in its row. `claimed` (a worker is writing it right now) reads
