@@ -55,6 +55,29 @@ describe.each([
     }
   });
 
+  it("answers 404, not the web app, on Google's API paths outside /__google", async () => {
+    for (const url of [
+      '/v4/spreadsheets/abc',
+      '/v4/spreadsheets/abc/values/Sheet1!A1',
+      '/drive/v3/files/abc',
+      '/drive/v3/files/abc/permissions',
+      '/v1/documents/abc',
+      '/upload/drive/v3/files',
+      '/v4',
+    ]) {
+      const res = await page(url);
+      expect(res.status, url).toBe(404);
+      expect(res.text, url).not.toContain('dashboard app');
+      expect(res.headers.get('content-type'), url).toContain('json');
+    }
+    // Client routes that only start with the same letters still get the app.
+    for (const url of ['/v1x', '/drivers', '/v4-notes']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toContain('dashboard app');
+    }
+  });
+
   it('lets only the respondent pages (/form/* and /form-login) be framed', async () => {
     for (const url of ['/form/abc', '/form-login', '/form-login?formId=abc']) {
       const framed = await page(url);

@@ -8,8 +8,19 @@ import { isRespondentPage } from './respondent-pages.js';
 const FORM_PAGE = 'form.html';
 
 /**
- * Serves the built web app. Client-side routes fall back to index.html (public form pages to form.html); paths under /api and
- * /__google never do, so a wrong API path stays a JSON 404 instead of an HTML page.
+ * Google's API paths (Sheets /v4, Drive /drive, Docs /v1): in the app they live under /__google only. A
+ * client pointed at the app's root by mistake gets a 404, never the web app's HTML with 200.
+ */
+const GOOGLE_API_ROOTS = ['/v4', '/drive', '/v1', '/upload'];
+
+function isGoogleApiPath(pathname: string): boolean {
+  return GOOGLE_API_ROOTS.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+}
+
+/**
+ * Serves the built web app. Client-side routes fall back to index.html (public form pages to form.html); paths under /api,
+ * /__google and Google's API roots (/v4, /drive, /v1, /upload) never do, so a wrong API path stays a JSON 404 instead of an
+ * HTML page.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -38,7 +49,11 @@ export async function registerWebApp(
   });
   return (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/__google');
+    const isApi =
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      pathname.startsWith('/__google') ||
+      isGoogleApiPath(pathname);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !wantsPage || path.extname(pathname) !== '') {
       return sendProblem(request, reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);

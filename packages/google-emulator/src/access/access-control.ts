@@ -135,8 +135,11 @@ export function roleFor(caller: Caller, file: FileAccess): 'edit' | 'view' | 'no
   if (caller.kind === 'apiKey') return link === 'none' ? 'none' : 'view';
   if (file.ownerEmail && file.ownerEmail.toLowerCase() === caller.email) return 'edit';
   const person = file.sharing.people.find((entry) => entry.email === caller.email);
-  if (person?.role === 'edit' || link === 'edit') return 'edit';
-  if (person?.role === 'view' || link === 'view') return 'view';
+  const domainName = caller.email.slice(caller.email.lastIndexOf('@') + 1);
+  const domain = file.sharing.domains?.find((entry) => entry.domain === domainName);
+  const roles = [person?.role, domain?.role, link];
+  if (roles.includes('edit')) return 'edit';
+  if (roles.includes('view')) return 'view';
   return 'none';
 }
 

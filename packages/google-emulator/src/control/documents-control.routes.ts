@@ -11,10 +11,11 @@ export function documentSummary(document: StoredDocument) {
     title: document.title,
     documentUrl: documentUrl(document.documentId),
     sharing: document.sharing,
+    ...(document.ownerEmail ? { ownerEmail: document.ownerEmail } : {}),
   };
 }
 
-/** Emulator-only document management: `POST /__emulator/documents` `{ title, html, sharing? }` and a list. */
+/** Emulator-only document management: `POST /__emulator/documents` `{ title, html, sharing?, ownerEmail? }` and a list. */
 export function registerDocumentsControlRoutes(app: FastifyInstance, store: DocumentStore) {
   app.post('/__emulator/documents', { bodyLimit: 10 * 1024 * 1024 }, async (request, reply) => {
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
@@ -31,10 +32,17 @@ export function registerDocumentsControlRoutes(app: FastifyInstance, store: Docu
       if (!checked.ok) return sendGoogleError(reply, 400, checked.message);
       sharing = checked.sharing;
     }
+    if (
+      body.ownerEmail !== undefined &&
+      (typeof body.ownerEmail !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(body.ownerEmail))
+    ) {
+      return sendGoogleError(reply, 400, "Invalid value at 'ownerEmail': must be an email address.");
+    }
     const document = await store.create({
       title: title.value,
       html: body.html,
       ...(sharing ? { sharing } : {}),
+      ...(typeof body.ownerEmail === 'string' ? { ownerEmail: body.ownerEmail } : {}),
     });
     return reply
       .code(201)

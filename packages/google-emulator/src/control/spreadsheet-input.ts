@@ -53,6 +53,37 @@ export function checkNewSpreadsheet(body: unknown): Checked<NewSpreadsheet> {
   };
 }
 
+/** What `PATCH /__emulator/spreadsheets/{id}` may change; `ownerEmail: null` removes the owner. */
+export interface SpreadsheetPatch {
+  sharing?: Sharing;
+  ownerEmail?: string | null;
+}
+
+/** Checks `PATCH /__emulator/spreadsheets/{id}`: `{ sharing?, ownerEmail? }`, at least one of them. */
+export function checkSpreadsheetPatch(body: unknown): Checked<SpreadsheetPatch> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, message: 'Request body must be a JSON object.' };
+  }
+  const raw = body as Record<string, unknown>;
+  if (raw.sharing === undefined && raw.ownerEmail === undefined) {
+    return invalid('sharing', 'give sharing, ownerEmail or both');
+  }
+  const patch: SpreadsheetPatch = {};
+  if (raw.sharing !== undefined) {
+    const checked = checkSharing(raw.sharing);
+    if (!checked.ok) return checked;
+    patch.sharing = checked.sharing;
+  }
+  if (raw.ownerEmail === null) patch.ownerEmail = null;
+  else if (raw.ownerEmail !== undefined) {
+    if (typeof raw.ownerEmail !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(raw.ownerEmail.trim())) {
+      return invalid('ownerEmail', 'must be an email address or null');
+    }
+    patch.ownerEmail = raw.ownerEmail.trim().toLowerCase();
+  }
+  return { ok: true, value: patch };
+}
+
 /** A non-empty title of at most 100 characters. */
 export function checkTitle(value: unknown, field: string): Checked<string> {
   if (typeof value !== 'string' || value.trim() === '')

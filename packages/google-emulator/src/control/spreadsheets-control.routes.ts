@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sendGoogleError } from '../google-errors.js';
 import { cellText } from '../sheets/cells.js';
 import { findSheetByTitle } from '../sheets/range-resolution.js';
-import { checkSharing, type SpreadsheetMeta, spreadsheetUrl } from '../sheets/spreadsheet-model.js';
+import { type SpreadsheetMeta, spreadsheetUrl } from '../sheets/spreadsheet-model.js';
 import type { SpreadsheetStore } from '../sheets/spreadsheet-store.js';
-import { checkNewSpreadsheet } from './spreadsheet-input.js';
+import { checkNewSpreadsheet, checkSpreadsheetPatch } from './spreadsheet-input.js';
 
 /** The spreadsheet summary the control API lists. */
 export function spreadsheetSummary(meta: SpreadsheetMeta) {
@@ -62,10 +62,12 @@ export function registerSpreadsheetsControlRoutes(app: FastifyInstance, store: S
   app.patch<{ Params: { id: string } }>('/__emulator/spreadsheets/:id', async (request, reply) => {
     const meta = store.get(request.params.id);
     if (!meta) return sendGoogleError(reply, 404, 'Requested entity was not found.');
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const sharing = checkSharing(body.sharing);
-    if (!sharing.ok) return sendGoogleError(reply, 400, sharing.message);
-    meta.sharing = sharing.sharing;
+    const check = checkSpreadsheetPatch(request.body);
+    if (!check.ok) return sendGoogleError(reply, 400, check.message);
+    const { sharing, ownerEmail } = check.value;
+    if (sharing) meta.sharing = sharing;
+    if (ownerEmail === null) delete meta.ownerEmail;
+    else if (ownerEmail !== undefined) meta.ownerEmail = ownerEmail;
     await store.saveMeta(meta.spreadsheetId);
     return spreadsheetSummary(meta);
   });

@@ -21,6 +21,7 @@ export interface DrivePermission {
   type: 'user' | 'group' | 'domain' | 'anyone';
   role: 'owner' | 'organizer' | 'fileOrganizer' | 'writer' | 'commenter' | 'reader';
   emailAddress?: string;
+  domain?: string;
   displayName?: string;
   allowFileDiscovery?: boolean;
   deleted?: boolean;
@@ -40,7 +41,7 @@ export function permissionIdFor(email: string): string {
   return subjectIdForEmail(email.toLowerCase());
 }
 
-/** The file's permissions: the owner first, then the people it is shared with, then link sharing. */
+/** The file's permissions: the owner, the people it is shared with, its domains, then link sharing. */
 export function permissionsOf(file: DriveFileSource): DrivePermission[] {
   const permissions: DrivePermission[] = [];
   const owner = file.ownerEmail?.toLowerCase();
@@ -48,6 +49,17 @@ export function permissionsOf(file: DriveFileSource): DrivePermission[] {
   for (const person of file.sharing.people) {
     if (person.email === owner) continue;
     permissions.push(userPermission(person.email, person.role === 'edit' ? 'writer' : 'reader'));
+  }
+  for (const entry of file.sharing.domains ?? []) {
+    permissions.push({
+      kind: 'drive#permission',
+      id: `domain-${entry.domain}`,
+      type: 'domain',
+      role: entry.role === 'edit' ? 'writer' : 'reader',
+      domain: entry.domain,
+      displayName: entry.domain,
+      allowFileDiscovery: false,
+    });
   }
   if (file.sharing.link !== 'none') {
     permissions.push({
@@ -118,7 +130,10 @@ export function driveFileResource(file: DriveFileSource, caller: Caller, role: '
     modifiedTime: file.modifiedTime,
     modifiedByMe: ownedByMe,
     owners: owner ? [driveUser(owner, caller)] : [],
-    shared: file.sharing.link !== 'none' || file.sharing.people.some((person) => person.email !== owner),
+    shared:
+      file.sharing.link !== 'none' ||
+      (file.sharing.domains ?? []).length > 0 ||
+      file.sharing.people.some((person) => person.email !== owner),
     ownedByMe,
     capabilities: {
       canAddChildren: false,

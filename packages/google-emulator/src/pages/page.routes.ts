@@ -3,6 +3,7 @@ import type { EmulatorServices } from '../emulator-services.js';
 import { sendDataPage } from '../html/page-headers.js';
 import { renderPage } from '../html/page-layout.js';
 import { html } from '../html/safe-html.js';
+import { isValidEmail } from '../identity/email.js';
 import { parseCsv } from '../sheets/csv.js';
 import { findSheetByTitle, firstSheet } from '../sheets/range-resolution.js';
 import { checkSharing } from '../sheets/spreadsheet-model.js';
@@ -108,13 +109,23 @@ export function registerPageRoutes(app: FastifyInstance, services: EmulatorServi
     const meta = services.spreadsheets.get(request.params.id);
     if (!meta) return notFoundPage(reply, 'There is no spreadsheet with this id.');
     const form = formFields(request.body);
-    const emails = (form.people ?? '').split(/[\s,;]+/).filter((email) => email !== '');
-    const checked = checkSharing({
-      link: form.link,
-      people: emails.map((email) => ({ email, role: 'edit' })),
-    });
+    // Emails separated by spaces, lines, commas or semicolons; "viewer" after an email makes it a viewer.
+    const people: Array<{ email: string; role: 'view' | 'edit' }> = [];
+    for (const token of (form.people ?? '').split(/[\s,;]+/).filter((word) => word !== '')) {
+      const last = people[people.length - 1];
+      if (/^view(er)?$/i.test(token) && last) last.role = 'view';
+      else if (!/^edit(or)?$/i.test(token)) people.push({ email: token, role: 'edit' });
+    }
+    const checked = checkSharing({ link: form.link, people, domains: meta.sharing.domains ?? [] });
     if (!checked.ok) return back(reply, prefix, { error: checked.message });
+    // A form without the field keeps the owner; an empty field removes it.
+    const owner = form.owner === undefined ? meta.ownerEmail : form.owner.trim().toLowerCase();
+    if (owner !== undefined && owner !== '' && !isValidEmail(owner)) {
+      return back(reply, prefix, { error: `The owner “${owner}” is not an email address.` });
+    }
     meta.sharing = checked.sharing;
+    if (owner === undefined || owner === '') delete meta.ownerEmail;
+    else meta.ownerEmail = owner;
     await services.spreadsheets.saveMeta(meta.spreadsheetId);
     return back(reply, prefix, { updated: meta.title });
   });

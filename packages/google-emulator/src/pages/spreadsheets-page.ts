@@ -15,12 +15,16 @@ const SHARING_LABELS = {
   edit: 'Anyone with the link can edit',
 } as const;
 
-/** "Private", or the link access, plus the people it is shared with. */
-export function describeSharing(sharing: Sharing): string {
+/** "Private", or the link access, plus the owner, the people and the domains it is shared with. */
+export function describeSharing(sharing: Sharing, ownerEmail?: string): string {
   const people = sharing.people.map(
     (person) => `${person.email} (${person.role === 'edit' ? 'editor' : 'viewer'})`,
   );
-  return [SHARING_LABELS[sharing.link], ...people].join(' · ');
+  const domains = (sharing.domains ?? []).map(
+    (entry) => `everyone at ${entry.domain} (${entry.role === 'edit' ? 'editors' : 'viewers'})`,
+  );
+  const owner = ownerEmail ? [`owned by ${ownerEmail}`] : [];
+  return [SHARING_LABELS[sharing.link], ...owner, ...people, ...domains].join(' · ');
 }
 
 /** The list page: spreadsheets with their sharing forms, documents, and the two "new" forms. */
@@ -85,9 +89,10 @@ function spreadsheetItem(prefix: string, { meta, dataRows }: ListedSpreadsheet):
     `${prefix}/spreadsheets/${meta.spreadsheetId}?sheet=${encodeURIComponent(title)}`;
   const selectId = `sharing-${meta.spreadsheetId}`;
   const peopleId = `people-${meta.spreadsheetId}`;
+  const ownerId = `owner-${meta.spreadsheetId}`;
   return html`<li class="item">
 <h3><a href="${rowsLink(first?.title ?? '')}">${meta.title}</a></h3>
-<p class="meta">${describeSharing(meta.sharing)}</p>
+<p class="meta">${describeSharing(meta.sharing, meta.ownerEmail)}</p>
 <ul class="tabs" aria-label="Sheets of ${meta.title}">
 ${sheets.map((sheet) => {
   const count = dataRows.get(sheet.sheetId) ?? 0;
@@ -102,7 +107,8 @@ ${(['none', 'view', 'edit'] as const).map(
     html`<option value="${link}"${meta.sharing.link === link ? html` selected` : ''}>${SHARING_LABELS[link]}</option>`,
 )}
 </select></div>
-<div><label for="${peopleId}">Shared with (emails, editors)</label><textarea id="${peopleId}" name="people" placeholder="name@example.com">${meta.sharing.people.map((person) => person.email).join('\n')}</textarea></div>
+<div><label for="${ownerId}">Owner (email)</label><input id="${ownerId}" name="owner" type="email" value="${meta.ownerEmail ?? ''}" placeholder="owner@example.com"></div>
+<div><label for="${peopleId}">Shared with (one email a line, editors; add “viewer” after an email for a viewer)</label><textarea id="${peopleId}" name="people" placeholder="name@example.com">${meta.sharing.people.map((person) => (person.role === 'view' ? `${person.email} viewer` : person.email)).join('\n')}</textarea></div>
 <button class="button secondary" type="submit">Save sharing</button>
 </form>
 </li>`;

@@ -2,9 +2,25 @@ import type { NewSpreadsheet } from '../sheets/spreadsheet-store.js';
 
 // The demo data that local mode starts with. Scripts and tests find it by title, so titles are fixed.
 
+/**
+ * Who owns the demo files: the local admin account (the one the browser tests sign in with), so that
+ * Drive's owners and permissions name a real person.
+ */
+export const DEMO_OWNER_EMAIL = 'admin@sheetforms.test';
+
+/** The private demo spreadsheet belongs to someone else, to try "another owner's private spreadsheet". */
+export const PRIVATE_OWNER_EMAIL = 'budget.owner@finance.example';
+
 export const EVENT_REGISTRATION: NewSpreadsheet = {
   title: 'Event Registration',
-  sharing: { link: 'edit', people: [] },
+  ownerEmail: DEMO_OWNER_EMAIL,
+  sharing: {
+    link: 'edit',
+    people: [
+      { email: 'grace.hopper@example.com', role: 'edit' },
+      { email: 'alan.turing@example.com', role: 'view' },
+    ],
+  },
   sheets: [
     {
       title: 'Registrations',
@@ -43,7 +59,8 @@ export const EVENT_REGISTRATION: NewSpreadsheet = {
 
 export const PRIVATE_BUDGET: NewSpreadsheet = {
   title: 'Private Budget',
-  sharing: { link: 'none', people: [] },
+  ownerEmail: PRIVATE_OWNER_EMAIL,
+  sharing: { link: 'none', people: [{ email: 'accountant@finance.example', role: 'view' }] },
   sheets: [
     {
       title: 'Budget',
@@ -60,6 +77,7 @@ export const PRIVATE_BUDGET: NewSpreadsheet = {
 
 export const EMPTY_SHEET: NewSpreadsheet = {
   title: 'Empty Sheet',
+  ownerEmail: DEMO_OWNER_EMAIL,
   sharing: { link: 'edit', people: [] },
   sheets: [{ title: 'Sheet1', rows: [] }],
 };
@@ -152,6 +170,7 @@ const QUESTIONS: Array<[question: string, answer: string, type: string]> = [
 
 export const ASSISTANT_QUESTIONS: NewSpreadsheet = {
   title: 'SheetForms Assistant Questions',
+  ownerEmail: DEMO_OWNER_EMAIL,
   sharing: { link: 'view', people: [] },
   sheets: [
     {

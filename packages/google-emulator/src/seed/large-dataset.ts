@@ -1,4 +1,5 @@
 import type { NewSpreadsheet } from '../sheets/spreadsheet-store.js';
+import { DEMO_OWNER_EMAIL } from './demo-data.js';
 
 const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Tim'];
 const LAST = [
@@ -60,6 +61,7 @@ export function largeDataset(dataRows = 100_000): NewSpreadsheet {
   }
   return {
     title: LARGE_DATASET_TITLE,
+    ownerEmail: DEMO_OWNER_EMAIL,
     sharing: { link: 'edit', people: [] },
     sheets: [
       {

@@ -9,10 +9,18 @@ export interface SharedPerson {
   role: 'view' | 'edit';
 }
 
+/** Everyone whose email is at a domain (Google Workspace's "people in {domain}"). */
+export interface SharedDomain {
+  domain: string;
+  role: 'view' | 'edit';
+}
+
 /** Per-file sharing, as in Google Drive's share dialog. */
 export interface Sharing {
   link: LinkAccess;
   people: SharedPerson[];
+  /** Left out when empty. */
+  domains?: SharedDomain[];
 }
 
 /** A sheet's (tab's) properties; the grid is `rowCount` × `columnCount` cells. */
@@ -102,5 +110,27 @@ export function checkSharing(
     }
     if (!people.some((existing) => existing.email === email)) people.push({ email, role });
   }
-  return { ok: true, sharing: { link, people } };
+  const domainsRaw = raw.domains ?? [];
+  if (!Array.isArray(domainsRaw))
+    return { ok: false, message: "Invalid value at 'sharing.domains': must be a list." };
+  const domains: SharedDomain[] = [];
+  for (const [index, entry] of domainsRaw.entries()) {
+    const item = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    const domain = typeof item.domain === 'string' ? item.domain.trim().toLowerCase() : '';
+    const role = item.role ?? 'view';
+    if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(domain)) {
+      return {
+        ok: false,
+        message: `Invalid value at 'sharing.domains[${index}].domain': must be a domain name.`,
+      };
+    }
+    if (role !== 'view' && role !== 'edit') {
+      return {
+        ok: false,
+        message: `Invalid value at 'sharing.domains[${index}].role': must be 'view' or 'edit'.`,
+      };
+    }
+    if (!domains.some((existing) => existing.domain === domain)) domains.push({ domain, role });
+  }
+  return { ok: true, sharing: { link, people, ...(domains.length > 0 ? { domains } : {}) } };
 }
