@@ -16,6 +16,7 @@ import { createAuthenticate } from './http/authenticate.js';
 import { limitConnectionsPerAddress } from './http/connection-limits.js';
 import { registerOpenApi } from './http/openapi.js';
 import { notFoundProblem, registerProblemHandlers, sendProblem } from './http/problem.js';
+import { rejectNulText } from './http/reject-nul-text.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
@@ -311,6 +312,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async (api) => {
       // The API speaks JSON only (multipart is added per route where uploads need it).
       api.removeContentTypeParser('text/plain');
+      rejectNulText(api);
       await healthRoutes(api, { database, mode: config.mode });
       await authRoutes(api, {
         auth,

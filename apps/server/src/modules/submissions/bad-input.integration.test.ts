@@ -1,10 +1,12 @@
 /**
- * Bad input against every public endpoint: each case must get the expected 4xx with a clear message,
- * never a 5xx, and nothing already stored may change. Cases come from tables, so the count is exact:
+ * Bad input against every public endpoint, and text with NUL (U+0000) against the owner endpoints that
+ * store text: each case must get the expected 4xx with a clear message, never a 5xx (PostgreSQL cannot
+ * store NUL in text), and nothing already stored may change. Cases come from tables, so the count is exact:
  * see docs/reliability.md for the figure and how to run this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
+import { formBody, SHEET_URL } from '../../test/forms.js';
 import {
   addFormUser,
   countStored,
@@ -16,6 +18,7 @@ import {
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 
 const BODY_LIMIT = 16_384;
+const DOC_URL = 'https://docs.google.com/document/d/1DocIdAbcdefghijklmnopqrstuvwxyz012345/edit';
 
 interface Case {
   name: string;
@@ -28,6 +31,7 @@ interface Case {
   detail?: string;
 }
 
+const NUL = 'Text must not contain NUL characters';
 const json = (value: unknown) => JSON.stringify(value);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -56,10 +60,13 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
   let loginFormId: string;
   let storedAnswers: string;
   let storedUpload: string;
+  let owner: string;
+  let templateId: string;
+  let formUserId: string;
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { BODY_LIMIT_BYTES: String(BODY_LIMIT) });
-    const owner = (await t.signIn('owner@example.com')).accessToken;
+    owner = (await t.signIn('owner@example.com')).accessToken;
     const jdata = [
       { label: 'Full Name', type: 'text', required: true, placeHolder: '' },
       { label: 'Email', type: 'email', required: false, placeHolder: '' },
@@ -69,7 +76,13 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
     formId = (await createPublicForm(t, owner, { jdata })).formId;
     signatureFormId = (await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } })).formId;
     loginFormId = (await createPublicForm(t, owner, { settings: { loginRequired: 1 } })).formId;
-    await addFormUser(t, owner, loginFormId, 'user@example.com');
+    formUserId = (await addFormUser(t, owner, loginFormId, 'user@example.com')).formUser.id;
+    const template = await t.request('POST', `/api/v1/forms/${formId}/templates`, {
+      token: owner,
+      body: { name: 'Receipt', googleDocsUrl: DOC_URL, content: '<p>{{Full Name}}</p>' },
+    });
+    expect(template.status).toBe(201);
+    templateId = template.body.data.id;
     // Something stored already, which no bad request may touch.
     const seeded = await submit(t, formId, { response: { 'Full Name': 'Seed', Email: 'seed@example.com' } });
     expect(seeded.status).toBe(201);
@@ -85,7 +98,12 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
   async function snapshot(): Promise<string> {
     const responses = await t.database.db.selectFrom('responses').selectAll().orderBy('id').execute();
     const uploads = await t.database.db.selectFrom('uploads').selectAll().orderBy('key').execute();
-    return JSON.stringify({ responses, uploads });
+    // What the owner endpoints write: a refused request must leave every one of these as it was.
+    const forms = await t.database.db.selectFrom('forms').selectAll().orderBy('id').execute();
+    const templates = await t.database.db.selectFrom('form_templates').selectAll().orderBy('id').execute();
+    const formUsers = await t.database.db.selectFrom('form_users').selectAll().orderBy('id').execute();
+    const users = await t.database.db.selectFrom('users').selectAll().orderBy('id').execute();
+    return JSON.stringify({ responses, uploads, forms, templates, formUsers, users });
   }
 
   function validateFormCases(): Case[] {
@@ -98,7 +116,7 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
       { name: 'formId over 64 characters', path: path(`?formId=${'a'.repeat(65)}`), status: 400 },
       { name: 'formId of 5000 characters', path: path(`?formId=${'a'.repeat(5000)}`), status: 400 },
       { name: 'unknown formId', path: path('?formId=no-such-form'), status: 404, detail: 'Form not found' },
-      { name: 'unknown formId with a NUL', path: path('?formId=ab%00cd'), status: 404 },
+      { name: 'formId with a NUL', path: path('?formId=ab%00cd'), status: 400, detail: NUL },
       { name: 'unknown formId in unicode', path: path('?formId=%E2%98%83%F0%9F%98%80'), status: 404 },
       { name: 'SQL-looking formId', path: path(`?formId=${encodeURIComponent("' OR 1=1 --")}`), status: 404 },
       { name: 'path-looking formId', path: path('?formId=..%2F..%2Fetc%2Fpasswd'), status: 404 },
@@ -283,24 +301,17 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
       raw('XML', '<response/>', 415, { 'content-type': 'application/xml' }),
       { name: 'multipart', path, body: multipart([['response', 'Ada']]), status: 415 },
       raw('JSON:API media type', json(good), 415, { 'content-type': 'application/vnd.api+json' }),
-      post(
-        'idempotencyKey with a NUL',
-        { ...good, idempotencyKey: 'abc\u0000defgh' },
-        400,
-        'control characters',
-      ),
-      post(
-        'label with a NUL',
-        { ...good, response: { 'Full Name': 'A', 'x\u0000y': 'z' } },
-        400,
-        'Unknown field',
-      ),
+      post('idempotencyKey with a NUL', { ...good, idempotencyKey: 'abc\u0000defgh' }, 400, NUL),
+      post('label with a NUL', { ...good, response: { 'Full Name': 'A', 'x\u0000y': 'z' } }, 400, NUL),
+      post('answer with a NUL', { ...good, response: { 'Full Name': 'A\u0000da' } }, 400, NUL),
+      post('honeypot with a NUL', { ...good, website: '\u0000' }, 400, NUL),
       {
         name: 'form id with a NUL',
         path: '/api/v1/forms/ab%00cd/submit-form',
         headers: JSON_HEADERS,
         body: json(good),
-        status: 404,
+        status: 400,
+        detail: NUL,
       },
       {
         name: 'unknown form id',
@@ -479,8 +490,8 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
           ['formId', 'ab\u0000cd'],
           ['signature', blob(png)],
         ],
-        404,
-        'Form not found',
+        400,
+        NUL,
       ),
       up(
         'form without signatures',
@@ -615,8 +626,9 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
       post('unknown email', { ...good, email: 'nobody@example.com' }, 401, 'Invalid email or password'),
       post('unknown form', { ...good, formId: 'no-such-form' }, 401, 'Invalid email or password'),
       post('form of another kind', { ...good, formId }, 401, 'Invalid email or password'),
-      post('formId with a NUL', { ...good, formId: 'ab\u0000cd' }, 401, 'Invalid email or password'),
-      post('email with a NUL', { ...good, email: 'us\u0000er@example.com' }, 400),
+      post('formId with a NUL', { ...good, formId: 'ab\u0000cd' }, 400, NUL),
+      post('email with a NUL', { ...good, email: 'us\u0000er@example.com' }, 400, NUL),
+      post('password with a NUL', { ...good, password: 'pass\u0000word' }, 400, NUL),
       {
         name: 'body over the size limit',
         path,
@@ -686,12 +698,112 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
     ];
   }
 
+  /** Owner endpoints that store text, each sent with the owner's session so only the NUL stops it. */
+  function ownerNulCases(): Case[] {
+    const headers = () => ({ ...JSON_HEADERS, authorization: `Bearer ${owner}` });
+    const send = (method: string, name: string, path: string, body: unknown): Case => ({
+      name,
+      method,
+      path: `/api/v1${path}`,
+      headers: headers(),
+      body: json(body),
+      status: 400,
+      detail: NUL,
+    });
+    const get = (name: string, path: string): Case => ({
+      name,
+      method: 'GET',
+      path: `/api/v1${path}`,
+      headers: { authorization: `Bearer ${owner}` },
+      status: 400,
+      detail: NUL,
+    });
+    const field = { label: 'Full Name', type: 'text', required: true, placeHolder: '' };
+    const create = (patch: Record<string, unknown>) => formBody(patch);
+    const template = { name: 'Receipt', googleDocsUrl: DOC_URL, content: '<p>x</p>' };
+    return [
+      send('POST', 'POST /forms: name', '/forms', create({ name: 'Sur\u0000vey' })),
+      send('POST', 'POST /forms: description', '/forms', create({ description: 'a\u0000b' })),
+      send('POST', 'POST /forms: a label', '/forms', create({ jdata: [{ ...field, label: 'N\u0000' }] })),
+      send(
+        'POST',
+        'POST /forms: a placeholder',
+        '/forms',
+        create({ jdata: [{ ...field, placeHolder: '\u0000' }] }),
+      ),
+      send('POST', 'POST /forms: sheet name', '/forms', create({ sheetName: 'Sheet\u00001' })),
+      send('POST', 'POST /forms: sheet URL', '/forms', create({ googleSheetsUrl: `${SHEET_URL}\u0000` })),
+      send('POST', 'POST /forms: due date', '/forms', create({ dueDate: '2025-01-01\u0000' })),
+      send('POST', 'POST /forms: a settings key', '/forms', create({ settings: { 'x\u0000': 1 } })),
+      send('PUT', 'PUT /forms/{formId}: name', `/forms/${formId}`, { name: 'Sur\u0000vey' }),
+      send('PUT', 'PUT /forms/{formId}: description', `/forms/${formId}`, { description: '\u0000' }),
+      send('PUT', 'PUT /forms/{formId}: a label', `/forms/${formId}`, {
+        jdata: [{ ...field, label: 'A\u0000' }],
+      }),
+      send('PUT', 'PUT /forms/{formId}: sheet name', `/forms/${formId}`, { sheetName: 'S\u0000' }),
+      send('PUT', 'PUT /forms/{formId}: sheet URL', `/forms/${formId}`, {
+        googleSheetsUrl: `${SHEET_URL}\u0000`,
+      }),
+      send('PUT', 'PUT /forms/{formId}: a form id with a NUL', '/forms/ab%00cd', { name: 'Survey' }),
+      send('POST', 'POST templates: name', `/forms/${formId}/templates`, { ...template, name: 'R\u0000' }),
+      send('POST', 'POST templates: content', `/forms/${formId}/templates`, {
+        ...template,
+        content: '<p>\u0000</p>',
+      }),
+      send('POST', 'POST templates: Docs URL', `/forms/${formId}/templates`, {
+        ...template,
+        googleDocsUrl: `${DOC_URL}\u0000`,
+      }),
+      send('PUT', 'PUT templates: name', `/forms/${formId}/templates/${templateId}`, { name: 'R\u0000' }),
+      send('PUT', 'PUT templates: content', `/forms/${formId}/templates/${templateId}`, {
+        content: '\u0000',
+      }),
+      send('PUT', 'PUT /auth/profile: name', '/auth/profile', { name: 'Ow\u0000ner' }),
+      send('POST', 'POST /forms/add-user: name', '/forms/add-user', {
+        formId: loginFormId,
+        email: 'new@example.com',
+        name: 'N\u0000ew',
+      }),
+      send('POST', 'POST /forms/add-user: email', '/forms/add-user', {
+        formId: loginFormId,
+        email: 'n\u0000ew@example.com',
+        name: 'New',
+      }),
+      send('POST', 'POST /forms/add-user: form id', '/forms/add-user', {
+        formId: `${loginFormId}\u0000`,
+        email: 'new@example.com',
+        name: 'New',
+      }),
+      send('POST', 'POST /forms/reset-user-password: id', '/forms/reset-user-password', {
+        formId: loginFormId,
+        id: `${formUserId}\u0000`,
+      }),
+      send('POST', 'POST /forms/delete-user: id', '/forms/delete-user', {
+        formId: loginFormId,
+        id: `${formUserId}\u0000`,
+      }),
+      send('POST', 'POST /forms/check-sheet-access: URL', '/forms/check-sheet-access', {
+        googleSheetsUrl: `${SHEET_URL}\u0000`,
+        sheetName: 'Sheet1',
+      }),
+      get('GET /forms/{formId}/responses: search text', `/forms/${formId}/responses?q=a%00b`),
+      get('GET /sheets/metadata: URL', `/sheets/metadata?url=${encodeURIComponent(`${SHEET_URL}\u0000`)}`),
+      get('GET /forms/{formId}: a form id with a NUL', '/forms/ab%00cd'),
+      {
+        ...send('DELETE', 'DELETE /forms/{formId}: a form id with a NUL', '/forms/ab%00cd', {}),
+        headers: { authorization: `Bearer ${owner}` },
+        body: undefined,
+      },
+    ];
+  }
+
   const tables: Array<[string, () => Case[]]> = [
     ['GET /forms/validate-form', validateFormCases],
     ['POST /forms/{formId}/submit-form', submitCases],
     ['POST /forms/submit-signature', signatureCases],
     ['POST /user/form/login', loginCases],
     ['GET /uploads/signatures/{key}.png', uploadFileCases],
+    ['owner endpoints, text with NUL', ownerNulCases],
   ];
   let tried = 0;
 
@@ -751,4 +863,4 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
 });
 
 /** Update docs/reliability.md when this changes. */
-const BAD_INPUT_CASES = 176;
+const BAD_INPUT_CASES = 209;

@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { envelope, SignatureUploadResultSchema, SUBMISSION_LIMITS } from '@sheetforms/contract';
+import {
+  envelope,
+  hasNulCharacter,
+  NUL_TEXT_MESSAGE,
+  SignatureUploadResultSchema,
+  SUBMISSION_LIMITS,
+} from '@sheetforms/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,6 +56,8 @@ async function readSignatureUpload(request: FastifyRequest) {
       } else if (part.type === 'field' && part.fieldname === FORM_ID_FIELD) {
         if (part.valueTruncated) throw badRequest('VALIDATION_FAILED', 'formId is too long');
         formId = typeof part.value === 'string' ? part.value.trim() : '';
+        // The API's NUL guard sees parsed JSON only; multipart text is checked here, by the same rule.
+        if (hasNulCharacter(formId)) throw badRequest('VALIDATION_FAILED', `formId: ${NUL_TEXT_MESSAGE}`);
       } else {
         if (part.type === 'file') part.file.resume();
         throw badRequest('VALIDATION_FAILED', `Unknown field: ${part.fieldname}`);
