@@ -108,12 +108,21 @@ function detail(): FormDetail {
   };
 }
 
+type Override = (method: string, url: string) => { status: number; data: unknown } | undefined;
+
 function serveApi() {
+  serveApiWith(() => undefined);
+}
+
+/** The fake API, with some calls answered by `override` first. */
+function serveApiWith(override: Override) {
   api.defaults.adapter = fakeAdapter(async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     apiCalls.push({ method, url, body });
+    const overridden = override(method, url);
+    if (overridden) return overridden;
     if (method === 'GET' && url === '/auth/config') return { status: 200, data: { data: serveAuthConfig() } };
     if (method === 'GET' && url === `/forms/${FORM_ID}`) return { status: 200, data: { data: detail() } };
     if (method === 'POST' && url === `/forms/${FORM_ID}/templates`) {
@@ -138,6 +147,8 @@ function serveApi() {
 /** A stand-in for Google Identity Services' token client, installed where the real script would put it. */
 interface FakeGis {
   prompts: (string | undefined)[];
+  /** The next request's window is closed by the owner (error_callback popup_closed). */
+  closePopup?: boolean;
   revoked: string[];
   nextTokens: string[];
   clientConfig?: { client_id: string; scope: string };
@@ -154,6 +165,13 @@ function installFakeGis() {
           return {
             requestAccessToken: (overrides) => {
               gis.prompts.push(overrides?.prompt);
+              if (gis.closePopup) {
+                setTimeout(
+                  () => config.error_callback?.({ type: 'popup_closed', message: 'Popup window closed' }),
+                  0,
+                );
+                return;
+              }
               const accessToken = gis.nextTokens.shift();
               const response: GoogleTokenResponse = accessToken
                 ? { access_token: accessToken, expires_in: 3599, token_type: 'Bearer', scope: config.scope }
@@ -411,6 +429,23 @@ describe('DocumentTemplatesSection', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
   });
 
+  it("asks to sign in first when an import finds no token and the owner closes Google's window", async () => {
+    signedIn();
+    renderSection();
+    await screen.findByRole('form', { name: 'Add template' });
+    // Signed out meanwhile (another tab, or the token's 30 days ran out).
+    localStorage.removeItem(GOOGLE_TOKEN_STORAGE_KEY);
+    gis.closePopup = true;
+    await addTemplate('Certificate', DOC_URL);
+
+    expect(await screen.findByText('You need to sign in to Google first')).toBeDefined();
+    expect(await screen.findByText('Please sign in to Google first')).toBeDefined();
+    expect(screen.queryByText(/Google sign-in failed/)).toBeNull();
+    expect(gis.prompts).toEqual([undefined]);
+    expect(googleRequests).toEqual([]);
+    expect(apiCalls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('inlines the document images as data URIs and warns about the ones it could not fetch', async () => {
     const image = (id: string, file: string) => ({
       objectId: id,
@@ -494,6 +529,27 @@ describe('DocumentTemplatesSection', () => {
     expect(apiCalls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
       `/forms/${FORM_ID}/templates/t1`,
     ]);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Certificate' })).toBeNull());
+    expect(screen.getByText('No templates yet')).toBeDefined();
+  });
+
+  it("says 'Template not found in API data' when the server no longer has the template, and refreshes the list", async () => {
+    templates = [certificateTemplate];
+    signedIn();
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Certificate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete template?' });
+    // Deleted meanwhile in another tab: the server's list lacks the one this page shows.
+    templates = [];
+    serveApiWith((method, url) =>
+      method === 'DELETE' && url.startsWith(`/forms/${FORM_ID}/templates/`)
+        ? { status: 404, data: problem(404, 'Template not found', 'TEMPLATE_NOT_FOUND') }
+        : undefined,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Template not found in API data')).toBeDefined();
+    expect(screen.queryByText(/Failed to delete template/)).toBeNull();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Certificate' })).toBeNull());
     expect(screen.getByText('No templates yet')).toBeDefined();
   });

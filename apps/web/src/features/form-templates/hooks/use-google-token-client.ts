@@ -79,7 +79,7 @@ export function useGoogleTokenClient(config: GoogleApisConfig | null | undefined
           error_callback: (error) => {
             const pending = pendingRef.current;
             pendingRef.current = null;
-            pending?.reject(new Error(error.message || error.type || 'unknown'));
+            pending?.reject(new TokenRequestError(error.message || error.type || 'unknown', error.type));
           },
         });
         setStatus('ready');
@@ -160,11 +160,27 @@ export function useGoogleTokenClient(config: GoogleApisConfig | null | undefined
   return { status, isSignedIn, isSigningIn, signIn, signOut, withToken };
 }
 
-/** A failed token request reads as a failed Google sign-in. */
+/** Why the token client gave no token without Google answering (its error_callback's type). */
+class TokenRequestError extends Error {
+  constructor(
+    message: string,
+    readonly type: string | undefined,
+  ) {
+    super(message);
+    this.name = 'TokenRequestError';
+  }
+}
+
+/**
+ * A failed token request reads as a failed Google sign-in; when the owner closed the sign-in window that
+ * an import opened, nothing failed: the import needs them signed in (spec 001 section 8).
+ */
 async function requestOrExplain(request: (prompt?: string) => Promise<string>): Promise<string> {
   try {
     return await request();
   } catch (error) {
+    if (error instanceof TokenRequestError && error.type === 'popup_closed')
+      throw new Error(TEMPLATE_MESSAGES.signInFirst);
     throw new Error(`${TEMPLATE_MESSAGES.signInFailedPrefix}${errorMessage(error)}`);
   }
 }

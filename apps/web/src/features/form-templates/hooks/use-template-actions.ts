@@ -1,10 +1,12 @@
 import { type FormTemplate, TEMPLATE_MESSAGES } from '@sheetforms/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useCreateTemplate } from '../api/create-template';
 import { useDeleteTemplate } from '../api/delete-template';
+import { formDetailKey } from '../api/form-detail-key';
 import { useUpdateTemplate } from '../api/update-template';
-import { errorMessage, templateErrorText } from '../logic/error-text';
+import { errorMessage, isTemplateMissingOnServer, templateErrorText } from '../logic/error-text';
 import { imagesSkippedText } from '../logic/messages';
 import type { ImportedTemplate } from './use-template-import';
 
@@ -22,6 +24,17 @@ export function useTemplateActions(
   const update = useUpdateTemplate(formId);
   const remove = useDeleteTemplate(formId);
   const [busy, setBusy] = useState<TemplateBusy>(null);
+  const queryClient = useQueryClient();
+
+  /** An edit or delete of a template the server no longer has says so, and refreshes the list. */
+  const toastChangeFailed = (error: unknown, prefix: string) => {
+    if (isTemplateMissingOnServer(error)) {
+      toast.error(TEMPLATE_MESSAGES.notInApi);
+      void queryClient.invalidateQueries({ queryKey: formDetailKey(formId) });
+      return;
+    }
+    toast.error(templateErrorText(error, prefix));
+  };
 
   const importOrToast = async (url: string): Promise<ImportedTemplate | null> => {
     try {
@@ -67,7 +80,7 @@ export function useTemplateActions(
       toast.success(message ?? TEMPLATE_MESSAGES.updated);
       return true;
     } catch (error) {
-      toast.error(templateErrorText(error, TEMPLATE_MESSAGES.updateFailedPrefix));
+      toastChangeFailed(error, TEMPLATE_MESSAGES.updateFailedPrefix);
       return false;
     } finally {
       setBusy(null);
@@ -81,7 +94,7 @@ export function useTemplateActions(
       toast.success(message ?? TEMPLATE_MESSAGES.deleted);
       return true;
     } catch (error) {
-      toast.error(templateErrorText(error, TEMPLATE_MESSAGES.deleteFailedPrefix));
+      toastChangeFailed(error, TEMPLATE_MESSAGES.deleteFailedPrefix);
       return false;
     } finally {
       setBusy(null);

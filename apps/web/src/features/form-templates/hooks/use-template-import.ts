@@ -10,7 +10,7 @@ import { inlineImages } from '../logic/inline-images';
 import { TEMPLATES_TEXT } from '../logic/messages';
 import { sheetValuesToTable } from '../logic/sheet-to-table';
 import { assertTemplateFits, documentHtmlWithinLimit } from '../logic/template-size';
-import { templateSourceOf } from '../logic/template-source';
+import { requireTemplateSource } from '../logic/template-source';
 import type { GoogleSession } from './use-google-token-client';
 
 export interface ImportedTemplate {
@@ -31,8 +31,7 @@ export function useTemplateImport(
   return useCallback(
     async (url: string): Promise<ImportedTemplate> => {
       if (!config) throw new Error(TEMPLATE_MESSAGES.notInitialized);
-      const source = templateSourceOf(url);
-      if (!source) throw new Error(TEMPLATE_MESSAGES.noDocumentId);
+      const source = requireTemplateSource(url);
       try {
         return await withToken(async (accessToken) => {
           if (source.kind === 'spreadsheet') {

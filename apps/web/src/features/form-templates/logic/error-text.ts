@@ -20,3 +20,15 @@ export function templateErrorText(error: unknown, prefix: string): string {
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : TEMPLATES_TEXT.unknownError;
 }
+
+/**
+ * The server has no such template (404 TEMPLATE_NOT_FOUND): the editor showed one that was deleted
+ * meanwhile (another tab, another session). Spec 001 section 8 names this 'Template not found in API data'.
+ */
+export function isTemplateMissingOnServer(error: unknown): boolean {
+  if (!axios.isAxiosError(error) || error.response?.status !== 404) return false;
+  const body: unknown = error.response.data;
+  return (
+    typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'TEMPLATE_NOT_FOUND'
+  );
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { templateSourceOf, validateNewTemplate, validateTemplateEdit } from './template-source';
+import {
+  requireTemplateSource,
+  templateSourceOf,
+  validateNewTemplate,
+  validateTemplateEdit,
+} from './template-source';
 
 const DOC_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012';
 const DOC_URL = `https://docs.google.com/document/d/${DOC_ID}/edit`;
@@ -31,5 +36,33 @@ describe('template validation (spec 001 section 5)', () => {
     expect(validateTemplateEdit('  ', DOC_URL)).toBe('Template name cannot be empty');
     expect(validateTemplateEdit('Receipt', 'nope')).toBe('Please enter a valid Google Docs URL');
     expect(validateTemplateEdit('Receipt', SHEET_URL)).toBeNull();
+  });
+});
+
+describe('requireTemplateSource (what the import reads, spec 001 section 8)', () => {
+  it('answers the source of a Docs or Sheets URL', () => {
+    expect(requireTemplateSource(DOC_URL)).toEqual({ kind: 'document', id: DOC_ID });
+    expect(requireTemplateSource(SHEET_URL)).toEqual({ kind: 'spreadsheet', id: DOC_ID });
+  });
+
+  it("says 'Invalid document URL' for text that is no web address", () => {
+    for (const text of [
+      '',
+      'not a url',
+      'javascript:alert(1)',
+      'ftp://docs.google.com/document/d/x',
+      'docs',
+    ]) {
+      expect(() => requireTemplateSource(text), text).toThrow('Invalid document URL');
+    }
+  });
+
+  it("says 'Could not extract document ID from URL' for an address that names no document", () => {
+    for (const text of [
+      'https://docs.google.com/document/d/short/edit',
+      'docs.google.com/presentation/d/x',
+    ]) {
+      expect(() => requireTemplateSource(text), text).toThrow('Could not extract document ID from URL');
+    }
   });
 });
