@@ -151,6 +151,11 @@ export const FormListItemSchema = z
   .meta({ id: 'FormListItem' });
 export type FormListItem = z.infer<typeof FormListItemSchema>;
 
+/**
+ * A form as its owner reads it (spec 001 section 3). The entity's formUsers and formTemplates travel
+ * beside it in FormDetail (formUsers, formTemplate: section 7's reply), and responseUrl is not carried:
+ * decision 0015.
+ */
 export const FormSchema = z
   .object({
     id: z.string(),
