@@ -44,6 +44,10 @@ export interface FormsTable {
   /** Extracted from the URL when the form is saved, so the sync worker never parses URLs. */
   spreadsheet_id: string | null;
   sheet_name: string;
+  /** The bound tab's sheetId (gid); NULL until bound (migration 0007). The tab is found by it, not by title. */
+  sheet_id: Generated<number | string | null>;
+  /** Why the sheet sync of this form is stopped until the owner retries; NULL when it runs. */
+  sync_paused_reason: Generated<string | null>;
   /** JSON array of contract FormField. */
   fields_json: string;
   /** JSON of contract FormSettings, stored normalised (defaults filled, signature size in range). */

@@ -19,7 +19,15 @@ export type GoogleErrorCode =
   | 'INVALID_REQUEST';
 
 /** What the request was about, which decides what a 400 INVALID_ARGUMENT means. */
-export type GoogleRequestTarget = 'spreadsheet' | 'range' | 'batch-update' | 'file' | 'token';
+export type GoogleRequestTarget =
+  | 'spreadsheet'
+  /** A read of a range we built from a sheet title. */
+  | 'range'
+  /** A write (append, update) to a range of a tab just found by its sheetId. */
+  | 'range-write'
+  | 'batch-update'
+  | 'file'
+  | 'token';
 
 export class GoogleApiError extends Error {
   constructor(
@@ -73,6 +81,8 @@ const RATE_LIMIT_REASONS = new Set([
   'quotaExceeded',
 ]);
 const OUR_CREDENTIAL_REASONS = new Set(['API_KEY_INVALID', 'API_KEY_SERVICE_BLOCKED', 'keyInvalid']);
+/** Drive's 403s that are about the file, not about who may open it. */
+const FILE_LIMIT_REASONS = new Set(['exportSizeLimitExceeded', 'cannotExportFile']);
 
 /**
  * Maps a Google failure to our code by HTTP status, `error.status` and `details[].reason`, never by the
@@ -94,12 +104,16 @@ export function classifyGoogleError(facts: GoogleErrorFacts, target: GoogleReque
     return 'UNAVAILABLE';
   }
   if (httpStatus === 404 || status === 'NOT_FOUND') return 'NOT_FOUND';
+  // "This file is too large to be exported": sharing it again would not help.
+  if (hasReason(FILE_LIMIT_REASONS)) return 'INVALID_REQUEST';
   if (httpStatus === 403 || status === 'PERMISSION_DENIED') return 'PERMISSION_DENIED';
   if (httpStatus >= 500 || httpStatus === 408) return 'UNAVAILABLE';
   // An Office file stored in Drive answers FAILED_PRECONDITION: there is no Google Sheet at that id.
   if (status === 'FAILED_PRECONDITION') return 'NOT_FOUND';
   if (httpStatus === 400 || status === 'INVALID_ARGUMENT') {
-    // We build every range ourselves from a quoted title, so an unparsable one names a missing sheet.
+    // We build every range ourselves from a quoted title, so an unparsable one names a missing sheet. A
+    // write goes to a tab found by its id a moment before: its 400 is about the write itself (a protected
+    // range, Google's cell limits), and repeating it would not help.
     return target === 'range' ? 'SHEET_NOT_FOUND' : 'INVALID_REQUEST';
   }
   return 'INVALID_REQUEST';

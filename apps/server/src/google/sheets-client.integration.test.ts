@@ -102,8 +102,8 @@ function defineSharedContract(setup: () => Target) {
     const before = (await sheets.getSpreadsheet(spreadsheetId)).sheets.find((s) => s.title === tab);
     if (!before) throw new Error('the tab is missing');
     const past = `${columnLetter(before.columnCount + 1)}1:${columnLetter(before.columnCount + 2)}1`;
-    // Google answers 400 "exceeds grid limits" on a range, which the client reports like a missing sheet.
-    await expectCode(sheets.updateValues(spreadsheetId, a1Range(tab, past), [['x', 'y']]), 'SHEET_NOT_FOUND');
+    // Google answers 400 "exceeds grid limits": a write's 400 is a refusal of the write itself.
+    await expectCode(sheets.updateValues(spreadsheetId, a1Range(tab, past), [['x', 'y']]), 'INVALID_REQUEST');
     await sheets.appendDimension(spreadsheetId, before.sheetId, 'COLUMNS', 2);
     const after = (await sheets.getSpreadsheet(spreadsheetId)).sheets.find((s) => s.title === tab);
     expect(after?.columnCount).toBe(before.columnCount + 2);
@@ -111,14 +111,15 @@ function defineSharedContract(setup: () => Target) {
     expect((await sheets.getValues(spreadsheetId, a1Range(tab, past))).values).toEqual([['x', 'y']]);
   });
 
-  it('maps a missing sheet to SHEET_NOT_FOUND and a missing spreadsheet to NOT_FOUND', async () => {
+  it('maps a missing sheet to SHEET_NOT_FOUND on reads (INVALID_REQUEST on writes) and a missing spreadsheet to NOT_FOUND', async () => {
     const { sheets, spreadsheetId } = setup();
     await expectCode(sheets.getValues(spreadsheetId, a1Range('No Such Tab', 'A1:B2')), 'SHEET_NOT_FOUND');
     await expectCode(
       sheets.batchGetValues(spreadsheetId, [a1Range('No Such Tab', '1:1'), a1Range('No Such Tab', 'A2:B6')]),
       'SHEET_NOT_FOUND',
     );
-    await expectCode(sheets.appendValues(spreadsheetId, 'No Such Tab', [['x']]), 'SHEET_NOT_FOUND');
+    // Writes go to a tab just found by its sheetId, so their 400s are final (protected ranges, limits).
+    await expectCode(sheets.appendValues(spreadsheetId, 'No Such Tab', [['x']]), 'INVALID_REQUEST');
     await expectCode(sheets.getSpreadsheet(NO_SUCH_SPREADSHEET), 'NOT_FOUND');
   });
 

@@ -56,7 +56,7 @@ export interface UpdateResult {
 const SPREADSHEET_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 const SPREADSHEET_FIELDS =
-  'spreadsheetId,properties.title,sheets.properties(sheetId,title,index,gridProperties(rowCount,columnCount))';
+  'spreadsheetId,properties.title,sheets.properties(sheetId,title,index,sheetType,gridProperties(rowCount,columnCount))';
 
 const SpreadsheetReplySchema = z.object({
   spreadsheetId: z.string(),
@@ -68,6 +68,7 @@ const SpreadsheetReplySchema = z.object({
           sheetId: z.number().int(),
           title: z.string(),
           index: z.number().int().default(0),
+          sheetType: z.string().default('GRID'),
           gridProperties: z
             .object({ rowCount: z.number().int().default(0), columnCount: z.number().int().default(0) })
             .default({ rowCount: 0, columnCount: 0 }),
@@ -174,7 +175,7 @@ export function createSheetsClient(options: SheetsClientOptions) {
   }
 
   return {
-    /** Title and sheets (tabs) with their grid sizes, through a field mask: no cell data. */
+    /** Title and grid sheets (tabs) with their grid sizes, through a field mask: no cell data. */
     async getSpreadsheet(spreadsheetId: string): Promise<Spreadsheet> {
       const url = spreadsheetUrl(spreadsheetId);
       url.searchParams.set('fields', SPREADSHEET_FIELDS);
@@ -182,8 +183,13 @@ export function createSheetsClient(options: SheetsClientOptions) {
       return {
         spreadsheetId: reply.spreadsheetId,
         title: reply.properties.title,
+        // Chart sheets (OBJECT) and data-source sheets hold no cells: never offered, bound or written.
         sheets: reply.sheets
-          .map(({ properties: { gridProperties, ...sheet } }) => ({ ...sheet, ...gridProperties }))
+          .filter(({ properties }) => properties.sheetType === 'GRID')
+          .map(({ properties: { gridProperties, sheetType: _type, ...sheet } }) => ({
+            ...sheet,
+            ...gridProperties,
+          }))
           .sort((a, b) => a.index - b.index),
       };
     },
@@ -218,7 +224,7 @@ export function createSheetsClient(options: SheetsClientOptions) {
       url.searchParams.set('valueInputOption', 'RAW');
       url.searchParams.set('insertDataOption', 'INSERT_ROWS');
       url.searchParams.set('includeValuesInResponse', 'false');
-      const reply = await call('write', 'range', url, AppendReplySchema, {
+      const reply = await call('write', 'range-write', url, AppendReplySchema, {
         method: 'POST',
         body: { range, majorDimension: 'ROWS', values: rows },
       });
@@ -229,7 +235,7 @@ export function createSheetsClient(options: SheetsClientOptions) {
     async updateValues(spreadsheetId: string, range: string, rows: CellInput[][]): Promise<UpdateResult> {
       const url = spreadsheetUrl(spreadsheetId, `/values/${encodeURIComponent(range)}`);
       url.searchParams.set('valueInputOption', 'RAW');
-      return call('write', 'range', url, UpdateReplySchema, {
+      return call('write', 'range-write', url, UpdateReplySchema, {
         method: 'PUT',
         body: { range, majorDimension: 'ROWS', values: rows },
       });

@@ -5,6 +5,7 @@ import * as m0003 from './0003-uploads.js';
 import * as m0004 from './0004-sheet-sync.js';
 import * as m0005 from './0005-templates-and-response-pages.js';
 import * as m0006 from './0006-account-binding-and-token-versions.js';
+import * as m0007 from './0007-sheet-binding.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-sheet-sync': m0004,
   '0005-templates-and-response-pages': m0005,
   '0006-account-binding-and-token-versions': m0006,
+  '0007-sheet-binding': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,7 +33,7 @@ export type FailureClass =
   | { kind: 'retry'; ambiguous: boolean; rateLimited: boolean }
   /** The owner must act (share the sheet, fix the link); repeating will not help. */
   | { kind: 'fail'; reason: 'permission' | 'not-found' | 'invalid' }
-  /** The tab does not exist: create it with addSheet, then try again. */
+  /** A range named a tab that is gone (renamed or deleted between two steps): the next try finds it by id. */
   | { kind: 'sheet-missing' };
 
 /**

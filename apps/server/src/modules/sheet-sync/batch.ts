@@ -24,6 +24,10 @@ export interface ClaimedForm {
   ownerId: string;
   spreadsheetId: string | null;
   sheetName: string;
+  /** The bound tab's sheetId; null until the first write binds it. */
+  sheetId: number | null;
+  /** Set while the form's sync is stopped for the owner to act (see migration 0007). */
+  syncPausedReason: string | null;
   fieldsJson: string;
   settingsJson: string;
 }
@@ -32,6 +36,8 @@ export interface SheetBatch {
   spreadsheetId: string;
   /** As the form stores it; '' means the spreadsheet's first sheet. */
   sheetName: string;
+  /** The tab's sheetId when the forms are bound to one (then the tab is found by it, not by title). */
+  sheetId: number | null;
   /** Oldest first (created_at, then id). */
   responses: ClaimedResponse[];
   /** The distinct forms of the responses, in order of first appearance. */
@@ -53,7 +59,7 @@ export function compareResponses(a: ClaimedResponse, b: ClaimedResponse): number
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** Groups by spreadsheet and sheet; batches are ordered by their oldest response. */
+/** Groups by spreadsheet and tab (its sheetId once bound, its title before); ordered by oldest response. */
 export function assembleBatches(
   responses: readonly ClaimedResponse[],
   maxRows: number = DEFAULT_MAX_ROWS_PER_APPEND,
@@ -63,15 +69,17 @@ export function assembleBatches(
   const overflow: ClaimedResponse[] = [];
   const unlinked: ClaimedResponse[] = [];
   for (const response of sorted) {
-    const { spreadsheetId, sheetName } = response.form;
+    const { spreadsheetId, sheetName, sheetId } = response.form;
     if (!spreadsheetId) {
       unlinked.push(response);
       continue;
     }
-    const key = JSON.stringify([spreadsheetId, sheetName]);
+    const key = JSON.stringify(
+      sheetId !== null ? [spreadsheetId, 'id', sheetId] : [spreadsheetId, sheetName],
+    );
     let batch = byTarget.get(key);
     if (!batch) {
-      batch = { spreadsheetId, sheetName, responses: [], forms: [] };
+      batch = { spreadsheetId, sheetName, sheetId, responses: [], forms: [] };
       byTarget.set(key, batch);
     }
     if (batch.responses.length >= maxRows) {

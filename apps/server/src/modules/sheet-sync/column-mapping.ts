@@ -20,6 +20,12 @@ export interface ColumnSpec {
    * form generator remembers the sheet header it came from (FormField.name).
    */
   aliases?: readonly string[];
+  /**
+   * Where the column was when the form was made from the sheet (FormField.column), with the header text
+   * it had then (FormField.name; '' for a blank header cell). At that position and with that text (or
+   * still blank) the column is this spec's, which tells duplicate headers apart and finds a blank one.
+   */
+  binding?: { column: number; name: string };
 }
 
 export interface ColumnPlan {
@@ -27,6 +33,8 @@ export interface ColumnPlan {
   header: readonly string[];
   /** Header cells to write at the end of row 1, from `startColumn` (1-based); undefined when none. */
   additions: { startColumn: number; cells: string[] } | undefined;
+  /** Blank header cells inside row 1 to write (1-based column), claimed by a field made from them. */
+  fills: Array<{ column: number; text: string }>;
   /** Spec key → 0-based column index. */
   columnIndex: ReadonlyMap<string, number>;
   /** A row aligned to the header from column A: each value under its column, '' elsewhere. */
@@ -64,6 +72,19 @@ export function planColumns(headerRow: readonly string[], specs: readonly Column
     columnIndex.set(spec.key, index);
   };
 
+  // Pass 0: the column a field was made from, still holding the text it had then (duplicate headers).
+  for (const spec of specs) {
+    const binding = spec.binding;
+    if (!binding || binding.name.trim() === '') continue;
+    const cell = header[binding.column];
+    if (
+      cell !== undefined &&
+      !taken.has(binding.column) &&
+      normaliseHeader(cell) === normaliseHeader(binding.name)
+    ) {
+      assign(spec, binding.column);
+    }
+  }
   // Pass 1: exact header text, so an exact match is never stolen by a looser one of an earlier spec.
   for (const spec of specs) {
     if (columnIndex.has(spec.key)) continue;
@@ -87,6 +108,17 @@ export function planColumns(headerRow: readonly string[], specs: readonly Column
       }
     }
   }
+  // Pass 2b: a field made from a blank header cell takes that cell while it is still blank.
+  const fills: Array<{ column: number; text: string }> = [];
+  for (const spec of specs) {
+    const binding = spec.binding;
+    if (columnIndex.has(spec.key) || !binding || binding.name.trim() !== '') continue;
+    const cell = header[binding.column];
+    if (cell === undefined || cell.trim() !== '' || taken.has(binding.column)) continue;
+    header[binding.column] = spec.header;
+    fills.push({ column: binding.column + 1, text: spec.header });
+    assign(spec, binding.column);
+  }
   // Pass 3: what is still missing goes at the end, in spec order.
   const startColumn = header.length + 1;
   const cells: string[] = [];
@@ -101,6 +133,7 @@ export function planColumns(headerRow: readonly string[], specs: readonly Column
   return {
     header,
     additions: cells.length > 0 ? { startColumn, cells } : undefined,
+    fills,
     columnIndex,
     toRow(values) {
       const row: CellInput[] = new Array<CellInput>(width).fill('');
@@ -115,7 +148,12 @@ export function planColumns(headerRow: readonly string[], specs: readonly Column
 
 /** The parts of a form the column plan needs. */
 export interface FormColumns {
-  fields: ReadonlyArray<{ label: string; isRemoved?: boolean | undefined; name?: string | undefined }>;
+  fields: ReadonlyArray<{
+    label: string;
+    isRemoved?: boolean | undefined;
+    name?: string | undefined;
+    column?: number | undefined;
+  }>;
   signatureEnabled: boolean;
 }
 
@@ -141,7 +179,9 @@ export function specsForBatch(
     for (const field of form.fields) {
       if (field.isRemoved) continue;
       const aliases = field.name && field.name !== field.label ? [field.name] : [];
-      add({ key: answerKey(field.label), header: field.label, aliases });
+      const binding =
+        field.column !== undefined ? { column: field.column, name: field.name ?? field.label } : undefined;
+      add({ key: answerKey(field.label), header: field.label, aliases, ...(binding ? { binding } : {}) });
     }
   }
   for (const label of answerLabels) {

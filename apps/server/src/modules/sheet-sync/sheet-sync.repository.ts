@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Database, ResponseSyncState, ResponsesTable } from '../../db/schema.js';
 import type { ClaimedResponse } from './batch.js';
+import { storedSheetId } from './sheet-binding.js';
 
 /** Columns added by migration 0004-sheet-sync (also to be declared in db/schema.ts). */
 export interface SheetSyncColumns {
@@ -129,7 +130,17 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
     const formIds = [...new Set(rows.map((row) => row.form_id))];
     const forms = await db
       .selectFrom('forms')
-      .select(['id', 'form_id', 'owner_id', 'spreadsheet_id', 'sheet_name', 'fields_json', 'settings_json'])
+      .select([
+        'id',
+        'form_id',
+        'owner_id',
+        'spreadsheet_id',
+        'sheet_name',
+        'sheet_id',
+        'sync_paused_reason',
+        'fields_json',
+        'settings_json',
+      ])
       .where('id', 'in', formIds)
       .execute();
     const formById = new Map(forms.map((form) => [form.id, form]));
@@ -151,6 +162,8 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
           ownerId: form.owner_id,
           spreadsheetId: form.spreadsheet_id,
           sheetName: form.sheet_name,
+          sheetId: storedSheetId(form.sheet_id),
+          syncPausedReason: form.sync_paused_reason,
           fieldsJson: form.fields_json,
           settingsJson: form.settings_json,
         },
@@ -216,8 +229,16 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
       return Number(result.numUpdatedRows);
     },
 
-    /** The owner must act; `reason` is shown to them. */
-    async markFailed(ids: readonly string[], workerId: string, reason: string): Promise<number> {
+    /**
+     * The owner must act; `reason` is shown to them. `ambiguous`: the last try was an unanswered append,
+     * so the owner's Retry reads the Response ID column before appending again.
+     */
+    async markFailed(
+      ids: readonly string[],
+      workerId: string,
+      reason: string,
+      ambiguous = false,
+    ): Promise<number> {
       if (ids.length === 0) return 0;
       const result = await mine(ids, workerId)
         .set((eb) => ({
@@ -227,9 +248,38 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
           claimed_until: null,
           claimed_by: null,
           next_attempt_at: null,
+          ...(ambiguous ? { dedupe_required: 1 } : {}),
         }))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Records the tab the forms write to: its sheetId, and its current title (shown to the owner), unless
+     * the owner re-linked the form to another spreadsheet meanwhile.
+     */
+    async bindSheet(
+      formRowIds: readonly string[],
+      spreadsheetId: string,
+      sheet: { sheetId: number; title: string },
+    ): Promise<void> {
+      if (formRowIds.length === 0) return;
+      await db
+        .updateTable('forms')
+        .set({ sheet_id: sheet.sheetId, sheet_name: sheet.title })
+        .where('id', 'in', [...formRowIds])
+        .where('spreadsheet_id', '=', spreadsheetId)
+        .execute();
+    },
+
+    /** Stops the forms' sync until the owner retries (a write landed where it must not). */
+    async pauseForms(formRowIds: readonly string[], reason: string): Promise<void> {
+      if (formRowIds.length === 0) return;
+      await db
+        .updateTable('forms')
+        .set({ sync_paused_reason: reason.slice(0, 1000) })
+        .where('id', 'in', [...formRowIds])
+        .execute();
     },
 
     /** Gives claimed responses back untouched (not tried: pacing, budget, shutdown). */
@@ -268,6 +318,8 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         .where('form_id', '=', formId)
         .executeTakeFirst();
       if (!form) return undefined;
+      // The owner's Retry is also how they say they fixed what paused the form's sync.
+      await db.updateTable('forms').set({ sync_paused_reason: null }).where('id', '=', form.id).execute();
       const result = await db
         .updateTable('responses')
         .set({

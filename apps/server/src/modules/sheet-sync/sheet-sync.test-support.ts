@@ -29,6 +29,8 @@ export interface SyncEmulator {
   createSpreadsheet(sheets: Array<{ title: string; rows?: unknown[][] }>, shared?: boolean): Promise<string>;
   /** A sheet's cells as text, read through the control API (no quota, no faults). */
   sheetValues(spreadsheetId: string, title: string): Promise<string[][]>;
+  /** Sheets batchUpdate as the owner would do it in Google (rename or delete a tab), on the service account. */
+  batchUpdate(spreadsheetId: string, requests: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,17 @@ export async function startSyncEmulator(dataDir: string, timeoutMs = 2_000): Pro
       });
       return created.spreadsheetId as string;
     },
+    async batchUpdate(spreadsheetId, requests) {
+      const res = await fetch(`${emulator.url}/v4/spreadsheets/${spreadsheetId}:batchUpdate`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await tokens.getAccessToken()}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ requests }),
+      });
+      if (!res.ok) throw new Error(`batchUpdate: ${res.status} ${await res.text()}`);
+    },
     async sheetValues(spreadsheetId, title) {
       return (await control('GET', `/spreadsheets/${spreadsheetId}/values/${encodeURIComponent(title)}`))
         .values as string[][];
@@ -108,8 +121,9 @@ export async function insertForm(
   input: {
     spreadsheetId: string | null;
     sheetName: string;
-    fields: Array<{ label: string; isRemoved?: boolean; name?: string }>;
+    fields: Array<{ label: string; isRemoved?: boolean; name?: string; column?: number }>;
     signatureEnabled?: boolean;
+    sheetId?: number;
   },
 ): Promise<TestForm> {
   const id = randomUUID();
@@ -128,6 +142,7 @@ export async function insertForm(
         : '',
       spreadsheet_id: input.spreadsheetId,
       sheet_name: input.sheetName,
+      sheet_id: input.sheetId ?? null,
       fields_json: JSON.stringify(
         input.fields.map((f) => ({ type: 'text', required: false, placeHolder: '', ...f })),
       ),

@@ -166,12 +166,19 @@ describe('column mapping', () => {
 });
 
 describe('batch assembly', () => {
-  const form = (id: string, spreadsheetId: string | null, sheetName = 'S') => ({
+  const form = (
+    id: string,
+    spreadsheetId: string | null,
+    sheetName = 'S',
+    sheetId: number | null = null,
+  ) => ({
     id,
     formId: id,
     ownerId: 'o',
     spreadsheetId,
     sheetName,
+    sheetId,
+    syncPausedReason: null,
     fieldsJson: '[]',
     settingsJson: '{}',
   });
@@ -214,6 +221,21 @@ describe('batch assembly', () => {
     ]);
     expect(overflow.map((r) => r.id)).toEqual(['5']);
     expect(unlinked.map((r) => r.id)).toEqual(['6']);
+  });
+
+  it('groups bound forms by their tab id, whatever title each stored', () => {
+    const renamedHere = form('a', 'S1', 'Old title', 42);
+    const renamedThere = form('b', 'S1', 'New title', 42);
+    const otherTab = form('c', 'S1', 'New title', 7);
+    const { batches } = assembleBatches([
+      response('1', '2026-01-01', renamedHere),
+      response('2', '2026-01-02', renamedThere),
+      response('3', '2026-01-03', otherTab),
+    ]);
+    expect(batches.map((batch) => [batch.sheetId, batch.responses.map((r) => r.id)])).toEqual([
+      [42, ['1', '2']],
+      [7, ['3']],
+    ]);
   });
 });
 

@@ -55,8 +55,31 @@ export interface SheetSyncWorkerOptions {
   ambiguousSettleMs?: number;
   /** IANA zone of the Timestamp column (default UTC). */
   timeZone?: string | undefined;
+  /**
+   * Tries a response gets for failures worth repeating (quota, Google down) before it is marked failed
+   * for the owner to retry: with the default backoff, about 10 minutes (default 12).
+   */
+  maxAttempts?: number;
   /** Identifies this instance in claims (default: a random id). */
   workerId?: string;
+}
+
+/**
+ * A write Google refused for good (a 400 on a tab found by its id a moment before), in words the owner
+ * can act on. Only the wording looks at Google's message; the decision not to repeat it does not.
+ */
+export function refusalInWords(message: string): string {
+  if (/protected/i.test(message)) {
+    return 'A protected range or sheet stops SheetForms from writing. Let the service account edit it (Data > Protect sheets and ranges in Google Sheets), then retry the failed responses.';
+  }
+  if (/limit of [\d,.]+ cells|cells? limit|10[,.]?000[,.]?000 cells/i.test(message)) {
+    return "The spreadsheet has reached Google's limit of 10 million cells. Delete unused rows, columns or sheets, or link the form to another spreadsheet, then retry the failed responses.";
+  }
+  if (/50[,.]?000 characters/i.test(message)) {
+    return 'An answer is longer than the 50,000 characters one Google Sheets cell holds. Shorten it in the responses, then retry the failed responses.';
+  }
+  const said = /[.!?]$/.test(message) ? message : `${message}.`;
+  return `Google refused the write: ${said} Fix the spreadsheet, then retry the failed responses.`;
 }
 
 export interface RunSummary {
@@ -96,6 +119,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   const maxRows = options.maxRowsPerAppend ?? DEFAULT_MAX_ROWS_PER_APPEND;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const ambiguousSettleMs = options.ambiguousSettleMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 12;
   const workerId = options.workerId ?? `sheet-sync-${randomUUID()}`;
   const { log } = options;
   const repo = createSheetSyncRepository(options.db, options.dialect);
@@ -151,7 +175,22 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       : 'Share the spreadsheet with the SheetForms service account as an Editor, then retry the failed responses.';
   }
 
-  async function processBatch(batch: SheetBatch, summary: RunSummary): Promise<void> {
+  async function processBatch(whole: SheetBatch, summary: RunSummary): Promise<void> {
+    // A form whose sync the owner must first repair writes nothing until their Retry.
+    const paused = whole.responses.filter((r) => r.form.syncPausedReason !== null);
+    for (const reason of new Set(paused.map((r) => r.form.syncPausedReason ?? ''))) {
+      const ids = paused.filter((r) => r.form.syncPausedReason === reason).map((r) => r.id);
+      summary.failed += await repo.markFailed(ids, workerId, reason);
+    }
+    const batch =
+      paused.length === 0
+        ? whole
+        : {
+            ...whole,
+            responses: whole.responses.filter((r) => r.form.syncPausedReason === null),
+            forms: whole.forms.filter((form) => form.syncPausedReason === null),
+          };
+    if (batch.responses.length === 0) return;
     const ids = batch.responses.map((r) => r.id);
     const context = { spreadsheetId: batch.spreadsheetId, sheet: batch.sheetName, rows: ids.length };
     pacer.wrote(batch.spreadsheetId, nowMs());
@@ -161,11 +200,28 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         gate,
         timeZone: options.timeZone,
         confirmClaim: (pending) => repo.extendLease(pending, workerId, iso(nowMs() + leaseMs)),
+        onBound: (sheet) =>
+          repo.bindSheet(
+            batch.forms.map((form) => form.id),
+            batch.spreadsheetId,
+            sheet,
+          ),
       });
       pacer.wrote(batch.spreadsheetId, nowMs());
       const synced = await repo.markSynced(outcome.syncedIds, workerId, now().toISOString());
       summary.synced += synced;
       summary.alreadyPresent += outcome.alreadyPresentIds.length;
+      if (outcome.misplaced) {
+        // The rows are in the sheet (synced: writing them again would duplicate them), but the next ones
+        // would land in the same wrong place: stop the forms until the owner fixes the sheet.
+        const { range, title, rows } = outcome.misplaced;
+        const reason = `Google put the last ${rows === 1 ? 'row' : `${rows} rows`} at ${range} instead of under the header row of "${title}". Make row 1 the header (no blank cell in A1, no other table above or beside it), move those rows under it, then retry the failed responses.`;
+        await repo.pauseForms(
+          batch.forms.map((form) => form.id),
+          reason,
+        );
+        log.warn({ ...context, range }, 'sheet sync: rows landed outside the table; form sync paused');
+      }
       if (outcome.alreadyPresentIds.length > 0) {
         log.info(
           { ...context, alreadyPresent: outcome.alreadyPresentIds.length },
@@ -197,7 +253,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
           const said = /[.!?]$/.test(message) ? message : `${message}.`;
           reason = `${sheet} could not grow to fit new columns (${columns.join(', ')}): ${said} Make room in the spreadsheet (delete unused rows, columns or sheets), then retry the failed responses.`;
         } else {
-          reason = `Google refused the write: ${message}`;
+          reason = refusalInWords(message);
         }
         const failed = await repo.markFailed(ids, workerId, reason);
         summary.failed += failed;
@@ -207,6 +263,14 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       // retry, or a sheet that vanished or shrank between our steps (the next try reads it again)
       const ambiguous = failure.kind === 'retry' && failure.ambiguous;
       const attempt = Math.max(...batch.responses.map((r) => r.attempts)) + 1;
+      if (attempt >= maxAttempts) {
+        // Every error class ends: after this many tries the owner sees it and decides when to retry.
+        const said = /[.!?]$/.test(message) ? message : `${message}.`;
+        const reason = `Google kept failing after ${attempt} tries: ${said} Retry the failed responses when Google Sheets answers again.`;
+        summary.failed += await repo.markFailed(ids, workerId, reason, ambiguous);
+        log.warn({ ...context, attempt, ambiguous, err: message }, 'sheet sync: gave up after retries');
+        return;
+      }
       const backoffDelay = backoffDelayMs(attempt, random, backoff);
       const delay = ambiguous ? Math.max(backoffDelay, ambiguousSettleMs) : backoffDelay;
       if (failure.kind === 'retry' && failure.rateLimited) {

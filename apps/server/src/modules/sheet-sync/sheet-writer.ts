@@ -1,6 +1,6 @@
 import { a1Range, columnLetter } from '../../google/a1-notation.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
-import type { CellInput, SheetsClient, Spreadsheet } from '../../google/sheets-client.js';
+import type { CellInput, SheetsClient, SpreadsheetSheetWithGrid } from '../../google/sheets-client.js';
 import type { SheetOperation } from './backoff.js';
 import type { ClaimedForm, ClaimedResponse, SheetBatch } from './batch.js';
 import {
@@ -14,6 +14,7 @@ import {
   specsForBatch,
   TIMESTAMP_KEY,
 } from './column-mapping.js';
+import { findBoundSheet, findSheetByTitle } from './sheet-binding.js';
 import { formatSheetTimestamp } from './timestamp.js';
 
 /** A failed Google call, with which step it was (the worker classifies by it). */
@@ -46,6 +47,8 @@ export interface SheetWriterDeps {
   confirmClaim(ids: string[]): Promise<string[]>;
   /** IANA zone of the Timestamp column; UTC by default. */
   timeZone?: string | undefined;
+  /** The tab the batch's forms write to was learnt, created or renamed: store it on the forms. */
+  onBound?: (sheet: { sheetId: number; title: string }) => Promise<void>;
 }
 
 export interface WriteOutcome {
@@ -57,13 +60,16 @@ export interface WriteOutcome {
   lostIds: string[];
   /** The A1 range Google wrote, when rows were appended. */
   updatedRange?: string;
+  /** Set when Google put the rows somewhere other than under the header (they are in the sheet). */
+  misplaced?: { range: string; title: string; rows: number };
 }
 
 /**
- * Writes one batch into its sheet: read row 1; create the sheet with its header when missing; add
- * header cells for new labels at the end of row 1 only, growing the grid first when they fall past its
- * last column; after an ambiguous failure, read the Response ID column and drop responses already there;
- * then one RAW + INSERT_ROWS append anchored at '{sheet}'!A1.
+ * Writes one batch into its sheet: find the bound tab by sheetId (creating it only when it was deleted);
+ * read row 1; fill blank header cells the form's fields were made from, and add header cells for new
+ * labels at the end of row 1 only, growing the grid first when they fall past its last column; after an
+ * ambiguous failure, read the Response ID column and drop responses already there; then one RAW +
+ * INSERT_ROWS append anchored at '{sheet}'!A1, whose reply says whether the rows landed under the header.
  */
 export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Promise<WriteOutcome> {
   const { sheets, gate } = deps;
@@ -77,36 +83,44 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     }
   };
 
-  // 1. Which sheet: the form's, or the first one when the form names none.
-  let title = batch.sheetName;
-  let spreadsheet: Spreadsheet | undefined;
-  if (title === '') {
-    spreadsheet = await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId));
-    title = spreadsheet.sheets[0]?.title ?? 'Sheet1';
-  }
-
-  // 2. Row 1, creating the sheet when it does not exist.
-  let headerRow: string[];
-  try {
-    await gate('read');
-    headerRow = (await sheets.getValues(spreadsheetId, a1Range(title, '1:1'))).values[0] ?? [];
-  } catch (error) {
-    if (!(error instanceof GoogleApiError && error.code === 'SHEET_NOT_FOUND')) {
-      throw new SheetStepError('read', error);
-    }
+  // 1. Which tab: the one the forms are bound to (by sheetId), created only when it was deleted.
+  let spreadsheet = await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId));
+  const bound = findBoundSheet(spreadsheet, { sheetId: batch.sheetId, sheetName: batch.sheetName });
+  let sheet: SpreadsheetSheetWithGrid;
+  if (bound.kind === 'found') {
+    sheet = bound.sheet;
+  } else {
     await gate('write');
     try {
-      await sheets.addSheet(spreadsheetId, title);
+      await sheets.addSheet(spreadsheetId, bound.title);
     } catch (addError) {
-      // Another writer created it a moment ago ("already exists"): fine, read what it wrote.
+      // Another writer created it a moment ago ("already exists"): fine, bind to it.
       if (!(addError instanceof GoogleApiError && addError.code === 'INVALID_REQUEST')) {
         throw new SheetStepError('add-sheet', addError);
       }
     }
-    headerRow =
-      (await step('read', 'read', () => sheets.getValues(spreadsheetId, a1Range(title, '1:1')))).values[0] ??
-      [];
+    spreadsheet = await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId));
+    const added = findSheetByTitle(spreadsheet.sheets, bound.title);
+    if (!added) {
+      throw new SheetStepError(
+        'add-sheet',
+        new GoogleApiError(
+          'SHEET_NOT_FOUND',
+          `Sheet "${bound.title}" disappeared right after it was created`,
+        ),
+      );
+    }
+    sheet = added;
   }
+  if (bound.kind === 'missing' || bound.bindingChanged || batch.sheetId !== sheet.sheetId) {
+    await deps.onBound?.({ sheetId: sheet.sheetId, title: sheet.title });
+  }
+  const { title } = sheet;
+
+  // 2. Row 1 (a tab renamed since step 1 answers SHEET_NOT_FOUND: the next try finds it by id again).
+  const headerRow =
+    (await step('read', 'read', () => sheets.getValues(spreadsheetId, a1Range(title, '1:1')))).values[0] ??
+    [];
 
   // 3. Columns: match by header text; new labels go at the end of row 1.
   const forms = batch.forms.map(formColumns);
@@ -122,26 +136,26 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     prepared.some((p) => p.signature !== null),
   );
   const plan = planColumns(headerRow, specs);
+  // Blank header cells claimed by a field made from that column ('Column {n}' in the generator).
+  for (const fill of plan.fills) {
+    const cell = a1Range(title, `${columnLetter(fill.column)}1`);
+    await gate('write');
+    try {
+      await sheets.updateValues(spreadsheetId, cell, [[fill.text]]);
+    } catch (error) {
+      throw new SheetStepError('write-header', error, [fill.text]);
+    }
+  }
   if (plan.additions) {
     const { startColumn, cells } = plan.additions;
     const lastColumn = startColumn + cells.length - 1;
     // values.update refuses cells past the grid ("exceeds grid limits"), unlike values.append, which
     // grows it: widen the grid first, by what is missing from the sheet's current width.
-    const known = spreadsheet && findSheetGrid(spreadsheet, title) ? spreadsheet : undefined;
-    const current = known ?? (await step('read', 'read', () => sheets.getSpreadsheet(spreadsheetId)));
-    const grid = findSheetGrid(current, title);
-    if (!grid) {
-      // Renamed or deleted since we read row 1: the next try finds or creates it.
-      throw new SheetStepError(
-        'write-header',
-        new GoogleApiError('SHEET_NOT_FOUND', `Sheet "${title}" disappeared while its header was written`),
-      );
-    }
-    const missing = lastColumn - grid.columnCount;
+    const missing = lastColumn - sheet.columnCount;
     if (missing > 0) {
       await gate('write');
       try {
-        await sheets.appendDimension(spreadsheetId, grid.sheetId, 'COLUMNS', missing);
+        await sheets.appendDimension(spreadsheetId, sheet.sheetId, 'COLUMNS', missing);
       } catch (error) {
         throw new SheetStepError('grow-grid', error, cells);
       }
@@ -149,7 +163,7 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     const range = a1Range(title, `${columnLetter(startColumn)}1:${columnLetter(lastColumn)}1`);
     await gate('write');
     try {
-      await sheets.updateValues(spreadsheetId, range, [cells]);
+      await sheets.updateValues(spreadsheetId, range, [[...cells]]);
     } catch (error) {
       throw new SheetStepError('write-header', error, cells);
     }
@@ -193,20 +207,25 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
   } catch (error) {
     throw new SheetStepError('append', error);
   }
+  const misplaced = !isUnderHeader(result.updatedRange);
   return {
     syncedIds: [...alreadyPresentIds, ...pending.map((p) => p.response.id)],
     alreadyPresentIds,
     lostIds,
     updatedRange: result.updatedRange,
+    ...(misplaced ? { misplaced: { range: result.updatedRange, title, rows: pending.length } } : {}),
   };
 }
 
-/** The sheet a range names, found as Google resolves range names: exact title first, then ignoring case. */
-function findSheetGrid(spreadsheet: Spreadsheet, title: string) {
-  return (
-    spreadsheet.sheets.find((sheet) => sheet.title === title) ??
-    spreadsheet.sheets.find((sheet) => sheet.title.toLowerCase() === title.toLowerCase())
-  );
+/**
+ * Rows belong in column A, below the header row. Google's table detection can put them elsewhere (a
+ * blank A1, another table at the top of the sheet): the reply's updatedRange tells where they went.
+ */
+export function isUnderHeader(updatedRange: string): boolean {
+  const start = updatedRange.slice(updatedRange.lastIndexOf('!') + 1).split(':')[0] ?? '';
+  const match = /^\$?([A-Za-z]+)\$?(\d+)$/.exec(start);
+  if (!match) return true; // a shape we do not know: trust Google rather than stop the form
+  return match[1]?.toUpperCase() === 'A' && Number(match[2]) >= 2;
 }
 
 interface PreparedResponse {
@@ -258,7 +277,7 @@ function formColumns(form: ClaimedForm): FormColumns {
 function parseFields(json: string): FormColumns['fields'] {
   const parsed: unknown = safeJson(json);
   if (!Array.isArray(parsed)) return [];
-  const fields: Array<{ label: string; isRemoved: boolean; name?: string }> = [];
+  const fields: Array<{ label: string; isRemoved: boolean; name?: string; column?: number }> = [];
   for (const item of parsed) {
     if (typeof item !== 'object' || item === null) continue;
     const field = item as Record<string, unknown>;
@@ -266,7 +285,10 @@ function parseFields(json: string): FormColumns['fields'] {
     fields.push({
       label: field.label,
       isRemoved: field.isRemoved === true,
-      ...(typeof field.name === 'string' && field.name !== '' ? { name: field.name } : {}),
+      ...(typeof field.name === 'string' ? { name: field.name } : {}),
+      ...(Number.isInteger(field.column) && (field.column as number) >= 0
+        ? { column: field.column as number }
+        : {}),
     });
   }
   return fields;

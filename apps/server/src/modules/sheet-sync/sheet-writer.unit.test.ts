@@ -1,34 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { GoogleApiError } from '../../google/google-api-error.js';
-import type { CellInput } from '../../google/sheets-client.js';
-import type { SheetBatch } from './batch.js';
-import { SheetStepError, type SheetWriterClient, writeBatch } from './sheet-writer.js';
+import type { CellInput, SpreadsheetSheetWithGrid } from '../../google/sheets-client.js';
+import type { ClaimedForm, SheetBatch } from './batch.js';
+import { isUnderHeader, SheetStepError, type SheetWriterClient, writeBatch } from './sheet-writer.js';
 
-/** A spreadsheet with one sheet in memory; records every Google call in order. */
-function fakeSheets(sheet: { title: string; columnCount: number; header: string[] }) {
+/** A spreadsheet in memory; records every Google call in order. */
+function fakeSheets(
+  tabs: Array<{ sheetId?: number; title: string; columnCount?: number; header: string[] }>,
+  options: { appendedAt?: string } = {},
+) {
   const calls: string[] = [];
-  let spreadsheetSheets = [
-    { sheetId: 7, title: sheet.title, index: 0, rowCount: 1000, columnCount: sheet.columnCount },
-  ];
+  let nextId = 100;
+  const state = tabs.map((tab, index) => ({
+    sheet: {
+      sheetId: tab.sheetId ?? 7 + index,
+      title: tab.title,
+      index,
+      rowCount: 1000,
+      columnCount: tab.columnCount ?? 26,
+    } as SpreadsheetSheetWithGrid,
+    header: tab.header,
+  }));
+  const byTitle = (range: string) => {
+    const title = range.slice(0, range.lastIndexOf('!')).replace(/^'|'$/g, '').replace(/''/g, "'");
+    const tab = state.find((t) => t.sheet.title.toLowerCase() === title.toLowerCase());
+    if (!tab) throw new GoogleApiError('SHEET_NOT_FOUND', `Unable to parse range: ${range}`, 400);
+    return tab;
+  };
   const client: SheetWriterClient = {
     async getSpreadsheet(spreadsheetId) {
       calls.push('getSpreadsheet');
-      return { spreadsheetId, title: 'S', sheets: spreadsheetSheets };
+      return { spreadsheetId, title: 'S', sheets: state.map((t) => ({ ...t.sheet })) };
     },
     async getValues(_id, range) {
       calls.push(`getValues ${range}`);
-      return { range, values: [sheet.header] };
+      return { range, values: [byTitle(range).header] };
     },
     async updateValues(_id, range, rows: CellInput[][]) {
-      calls.push(`updateValues ${range} ${rows[0]?.length}`);
+      byTitle(range);
+      calls.push(`updateValues ${range} ${rows[0]?.join('|')}`);
       return { updatedRange: range, updatedRows: 1 };
     },
     async appendValues(_id, title, rows) {
-      calls.push(`appendValues ${title} ${rows.length}`);
-      return { updatedRange: `'${title}'!A2`, updatedRows: rows.length };
+      calls.push(`appendValues ${title} ${rows.map((row) => row.join('|')).join(' / ')}`);
+      return {
+        updatedRange: options.appendedAt ?? `'${title}'!A2:F${1 + rows.length}`,
+        updatedRows: rows.length,
+      };
     },
-    async addSheet() {
-      throw new Error('not expected');
+    async addSheet(_id, title) {
+      calls.push(`addSheet ${title}`);
+      const sheet = { sheetId: nextId++, title, index: state.length, rowCount: 1000, columnCount: 26 };
+      state.push({ sheet, header: [] });
+      return sheet;
     },
     async appendDimension(_id, sheetId, dimension, length) {
       calls.push(`appendDimension ${sheetId} ${dimension} ${length}`);
@@ -37,31 +61,45 @@ function fakeSheets(sheet: { title: string; columnCount: number; header: string[
   return {
     client,
     calls,
-    removeSheet() {
-      spreadsheetSheets = [];
+    removeTab(title: string) {
+      state.splice(
+        state.findIndex((t) => t.sheet.title === title),
+        1,
+      );
     },
   };
 }
 
-function batchFor(fields: string[], sheetName = 'Data'): SheetBatch {
-  const form = {
+type FieldInput = string | { label: string; name?: string; column?: number };
+
+function batchFor(
+  fields: FieldInput[],
+  binding: { sheetName?: string; sheetId?: number | null } = {},
+  answers: Record<string, string> = {},
+): SheetBatch {
+  const sheetName = binding.sheetName ?? 'Data';
+  const sheetId = binding.sheetId ?? null;
+  const form: ClaimedForm = {
     id: 'f',
     formId: 'f',
     ownerId: 'o',
     spreadsheetId: 'S',
     sheetName,
-    fieldsJson: JSON.stringify(fields.map((label) => ({ label }))),
+    sheetId,
+    syncPausedReason: null,
+    fieldsJson: JSON.stringify(fields.map((field) => (typeof field === 'string' ? { label: field } : field))),
     settingsJson: '{}',
   };
   return {
     spreadsheetId: 'S',
     sheetName,
+    sheetId,
     forms: [form],
     responses: [
       {
         id: 'r1',
         formRowId: 'f',
-        answersJson: '{}',
+        answersJson: JSON.stringify(answers),
         signatureUrl: null,
         createdAt: '2026-03-07T21:05:00.000Z',
         attempts: 0,
@@ -72,54 +110,171 @@ function batchFor(fields: string[], sheetName = 'Data'): SheetBatch {
   };
 }
 
-const deps = (sheets: SheetWriterClient) => ({
-  sheets,
-  gate: async () => {},
-  confirmClaim: async (ids: string[]) => ids,
+function deps(sheets: SheetWriterClient) {
+  const bound: Array<{ sheetId: number; title: string }> = [];
+  return {
+    bound,
+    sheets,
+    gate: async () => {},
+    confirmClaim: async (ids: string[]) => ids,
+    onBound: async (sheet: { sheetId: number; title: string }) => {
+      bound.push(sheet);
+    },
+  };
+}
+
+describe('writeBatch: the bound tab', () => {
+  it('writes to a renamed tab by its sheetId, never creating a new one, and reports the new title', async () => {
+    const sheets = fakeSheets([
+      { sheetId: 1, title: 'Sheet1', header: [] },
+      { sheetId: 42, title: 'Renamed', header: ['Name', 'Timestamp', 'Response ID'] },
+    ]);
+    const d = deps(sheets.client);
+    await writeBatch(batchFor(['Name'], { sheetName: 'Responses', sheetId: 42 }, { Name: 'Ann' }), d);
+    expect(sheets.calls).toEqual([
+      'getSpreadsheet',
+      "getValues 'Renamed'!1:1",
+      'appendValues Renamed Ann|03/07/2026, 09:05 PM|r1',
+    ]);
+    expect(d.bound).toEqual([{ sheetId: 42, title: 'Renamed' }]);
+  });
+
+  it('binds a form without a sheetId by its title, and the next batch by the id', async () => {
+    const sheets = fakeSheets([{ sheetId: 9, title: 'Data', header: ['Name'] }]);
+    const d = deps(sheets.client);
+    await writeBatch(batchFor(['Name'], { sheetName: 'Data' }), d);
+    expect(d.bound).toEqual([{ sheetId: 9, title: 'Data' }]);
+    const again = deps(sheets.client);
+    await writeBatch(batchFor(['Name'], { sheetName: 'Data', sheetId: 9 }), again);
+    expect(again.bound).toEqual([]);
+  });
+
+  it("binds '' to the first grid sheet, whatever its localized name", async () => {
+    const sheets = fakeSheets([{ sheetId: 0, title: 'Hoja 1', header: ['Nombre'] }]);
+    const d = deps(sheets.client);
+    await writeBatch(batchFor(['Nombre'], { sheetName: '' }), d);
+    expect(sheets.calls).not.toContain('addSheet Sheet1');
+    expect(sheets.calls).toContain("getValues 'Hoja 1'!1:1");
+    expect(d.bound).toEqual([{ sheetId: 0, title: 'Hoja 1' }]);
+  });
+
+  it('creates the tab only when the bound one was deleted, with the stored title, and binds to it', async () => {
+    const sheets = fakeSheets([{ sheetId: 1, title: 'Other', header: ['X'] }]);
+    const d = deps(sheets.client);
+    await writeBatch(batchFor(['Name'], { sheetName: 'Responses', sheetId: 42 }, { Name: 'Ann' }), d);
+    expect(sheets.calls.slice(0, 3)).toEqual(['getSpreadsheet', 'addSheet Responses', 'getSpreadsheet']);
+    expect(sheets.calls).toContain("updateValues 'Responses'!A1:C1 Name|Timestamp|Response ID");
+    expect(d.bound).toEqual([{ sheetId: 100, title: 'Responses' }]);
+  });
 });
 
-describe('writeBatch header growth', () => {
+describe('writeBatch: columns made from the sheet', () => {
+  it('tells duplicate headers apart by the column each field was made from', async () => {
+    const sheets = fakeSheets([{ title: 'Data', header: ['Name', 'Name', 'Timestamp', 'Response ID'] }]);
+    const fields = [
+      { label: 'Name', name: 'Name', column: 0 },
+      { label: 'Partner name', name: 'Name', column: 1 },
+    ];
+    await writeBatch(
+      batchFor(fields, { sheetId: 7 }, { Name: 'Ann', 'Partner name': 'Bob' }),
+      deps(sheets.client),
+    );
+    expect(sheets.calls.at(-1)).toBe('appendValues Data Ann|Bob|03/07/2026, 09:05 PM|r1');
+  });
+
+  it("writes a field made from a blank header ('Column 2') into that column, labelling the cell", async () => {
+    const sheets = fakeSheets([{ title: 'Data', header: ['Name', '', 'Email'] }]);
+    const fields = [
+      { label: 'Name', name: 'Name', column: 0 },
+      { label: 'Column 2', name: '', column: 1 },
+      { label: 'Email', name: 'Email', column: 2 },
+    ];
+    await writeBatch(
+      batchFor(fields, { sheetId: 7 }, { Name: 'Ann', 'Column 2': 'x', Email: 'a@b.c' }),
+      deps(sheets.client),
+    );
+    expect(sheets.calls).toContain("updateValues 'Data'!B1 Column 2");
+    expect(sheets.calls).toContain("updateValues 'Data'!D1:E1 Timestamp|Response ID");
+    expect(sheets.calls.at(-1)).toBe('appendValues Data Ann|x|a@b.c|03/07/2026, 09:05 PM|r1');
+  });
+
+  it('keeps a renamed field in the column it came from', async () => {
+    const sheets = fakeSheets([{ title: 'Data', header: ['Full name', 'Timestamp', 'Response ID'] }]);
+    await writeBatch(
+      batchFor(
+        [{ label: 'Your name', name: 'Full name', column: 0 }],
+        { sheetId: 7 },
+        { 'Your name': 'Ann' },
+      ),
+      deps(sheets.client),
+    );
+    expect(sheets.calls.filter((call) => call.startsWith('updateValues'))).toEqual([]);
+    expect(sheets.calls.at(-1)).toBe('appendValues Data Ann|03/07/2026, 09:05 PM|r1');
+  });
+});
+
+describe('writeBatch: header growth', () => {
   it('adds the missing columns to the grid, then writes the header past the old last column', async () => {
     const header = Array.from({ length: 25 }, (_, i) => `Q${i + 1}`);
-    const sheets = fakeSheets({ title: 'Data', columnCount: 26, header });
+    const sheets = fakeSheets([{ title: 'Data', columnCount: 26, header }]);
     await writeBatch(batchFor([...header, 'City']), deps(sheets.client));
-    expect(sheets.calls).toEqual([
-      "getValues 'Data'!1:1",
+    expect(sheets.calls.slice(0, 4)).toEqual([
       'getSpreadsheet',
+      "getValues 'Data'!1:1",
       'appendDimension 7 COLUMNS 2',
-      "updateValues 'Data'!Z1:AB1 3",
-      'appendValues Data 1',
+      "updateValues 'Data'!Z1:AB1 City|Timestamp|Response ID",
     ]);
   });
 
   it('does not touch the grid when the new header cells fit (the sheet found ignoring case, as Google does)', async () => {
-    const sheets = fakeSheets({ title: 'data', columnCount: 26, header: ['Name'] });
+    const sheets = fakeSheets([{ title: 'data', header: ['Name'] }]);
     await writeBatch(batchFor(['Name', 'City']), deps(sheets.client));
-    expect(sheets.calls).toEqual([
-      "getValues 'Data'!1:1",
+    expect(sheets.calls.slice(0, 3)).toEqual([
       'getSpreadsheet',
-      "updateValues 'Data'!B1:D1 3",
-      'appendValues Data 1',
+      "getValues 'data'!1:1",
+      "updateValues 'data'!B1:D1 City|Timestamp|Response ID",
     ]);
   });
 
-  it('reports a sheet gone since row 1 was read as missing, for a retry', async () => {
-    const sheets = fakeSheets({ title: 'Data', columnCount: 26, header: ['Name'] });
-    sheets.removeSheet();
+  it('reports a tab renamed between two steps as missing, for a retry that finds it by id', async () => {
+    const sheets = fakeSheets([{ title: 'Data', header: ['Name'] }]);
+    const original = sheets.client.getValues;
+    sheets.client.getValues = async (id, range) => {
+      sheets.removeTab('Data');
+      return original(id, range);
+    };
     const failure = await writeBatch(batchFor(['Name', 'City']), deps(sheets.client)).catch((e) => e);
     expect(failure).toBeInstanceOf(SheetStepError);
-    expect(failure).toMatchObject({ operation: 'write-header' });
-    expect((failure as SheetStepError).cause).toBeInstanceOf(GoogleApiError);
+    expect(failure).toMatchObject({ operation: 'read' });
     expect((failure as SheetStepError).cause).toMatchObject({ code: 'SHEET_NOT_FOUND' });
   });
 
   it('names the header cells it could not make room for', async () => {
     const header = Array.from({ length: 26 }, (_, i) => `Q${i + 1}`);
-    const sheets = fakeSheets({ title: 'Data', columnCount: 26, header });
+    const sheets = fakeSheets([{ title: 'Data', columnCount: 26, header }]);
     sheets.client.appendDimension = async () => {
       throw new GoogleApiError('INVALID_REQUEST', 'above the limit', 400);
     };
     const failure = await writeBatch(batchFor(header), deps(sheets.client)).catch((e) => e);
     expect(failure).toMatchObject({ operation: 'grow-grid', columns: ['Timestamp', 'Response ID'] });
+  });
+});
+
+describe('writeBatch: where Google put the rows', () => {
+  it('reports rows Google placed above the header or beside column A', async () => {
+    const sheets = fakeSheets([{ title: 'Data', header: ['Name', 'Timestamp', 'Response ID'] }], {
+      appendedAt: "'Data'!E1:G1",
+    });
+    const outcome = await writeBatch(batchFor(['Name'], { sheetId: 7 }), deps(sheets.client));
+    expect(outcome.syncedIds).toEqual(['r1']);
+    expect(outcome.misplaced).toEqual({ range: "'Data'!E1:G1", title: 'Data', rows: 1 });
+  });
+
+  it('reads the start of updatedRange', () => {
+    expect(isUnderHeader("'My Sheet'!A2:F3")).toBe(true);
+    expect(isUnderHeader('Data!A1000:C1000')).toBe(true);
+    expect(isUnderHeader('Data!A1:C1')).toBe(false);
+    expect(isUnderHeader('Data!C5:E5')).toBe(false);
+    expect(isUnderHeader("'Bob''s!'!AA7")).toBe(false);
   });
 });
