@@ -21,14 +21,32 @@ export async function getFirstSheetValues(
 ): Promise<unknown[][]> {
   const base = joinUrl(sheetsApiUrl, `/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}`);
   const metadata = (await (
-    await googleGet(`${base}?fields=${encodeURIComponent('sheets.properties(title,index)')}`, accessToken)
-  ).json()) as { sheets?: { properties?: { title?: string; index?: number } }[] };
+    await googleGet(
+      `${base}?fields=${encodeURIComponent('sheets.properties(title,index,gridProperties(rowCount,columnCount))')}`,
+      accessToken,
+    )
+  ).json()) as {
+    sheets?: {
+      properties?: {
+        title?: string;
+        index?: number;
+        gridProperties?: { rowCount?: number; columnCount?: number };
+      };
+    }[];
+  };
   const first = [...(metadata.sheets ?? [])]
     .map((sheet) => sheet.properties ?? {})
     .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))[0];
   if (first?.title === undefined) return [];
   const quoted = `'${first.title.replace(/'/g, "''")}'`;
-  const range = `${quoted}!A1:${columnLetters(SHEET_IMPORT_LIMITS.columns)}${SHEET_IMPORT_LIMITS.rows}`;
+  // Google refuses a read past the sheet's grid ("exceeds grid limits"), so the limits shrink to it.
+  const rows = Math.min(SHEET_IMPORT_LIMITS.rows, first.gridProperties?.rowCount ?? SHEET_IMPORT_LIMITS.rows);
+  const columns = Math.min(
+    SHEET_IMPORT_LIMITS.columns,
+    first.gridProperties?.columnCount ?? SHEET_IMPORT_LIMITS.columns,
+  );
+  if (rows < 1 || columns < 1) return [];
+  const range = `${quoted}!A1:${columnLetters(columns)}${rows}`;
   const values = (await (
     await googleGet(`${base}/values/${encodeURIComponent(range)}?majorDimension=ROWS`, accessToken)
   ).json()) as { values?: unknown[][] };
