@@ -20,11 +20,13 @@ import { rejectNulText } from './http/reject-nul-text.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
+import { createAccessTokenDenyList } from './modules/auth/access-token-deny-list.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from './modules/auth/id-token-verifier.js';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
+import { createRevokedTokensRepository } from './modules/auth/revoked-tokens.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createUsersRepository } from './modules/auth/users.repository.js';
 import { createFormAccessService } from './modules/form-access/form-access.service.js';
@@ -169,11 +171,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const accessTokens = new AccessTokens(jwtSecret, config.accessTokenTtlSeconds, overrides.now);
-  const authenticate = createAuthenticate(accessTokens);
+  // Logged-out access tokens are refused until they expire (a database list, cached in-process).
+  const denyList = createAccessTokenDenyList({
+    revoked: createRevokedTokensRepository(database.db),
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  const authenticate = createAuthenticate(accessTokens, denyList);
   const auth = createAuthService({
     users: createUsersRepository(database.db),
     sessions: createSessionsRepository(database.db),
     accessTokens,
+    denyList,
     idTokens:
       overrides.idTokenVerifier ??
       createIdTokenVerifier({

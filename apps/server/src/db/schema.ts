@@ -124,6 +124,14 @@ export interface FormTemplatesTable {
   updated_at: string;
 }
 
+/** An access token ended by a logout (migration 0008): refused until it would have expired anyway. */
+export interface RevokedAccessTokensTable {
+  /** The token's `jti`. */
+  jti: string;
+  /** The token's own expiry (ISO 8601); the row is purged after it. */
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -133,4 +141,5 @@ export interface Database {
   responses: ResponsesTable;
   uploads: UploadsTable;
   form_templates: FormTemplatesTable;
+  revoked_access_tokens: RevokedAccessTokensTable;
 }

@@ -1,5 +1,6 @@
 import type { Role } from '@sheetforms/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessTokenDenyList } from '../modules/auth/access-token-deny-list.js';
 import type { AccessTokenClaims, AccessTokens } from '../modules/auth/access-tokens.js';
 import { forbidden, unauthorized } from './http-error.js';
 
@@ -10,17 +11,27 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler that admits only requests with a valid access token. */
-export function createAuthenticate(accessTokens: AccessTokens) {
+/** The token of `Authorization: Bearer …`, if any. */
+export function bearerTokenOf(request: FastifyRequest): string | undefined {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
+
+/** A preHandler that admits only requests with a valid access token that no logout has ended. */
+export function createAuthenticate(
+  accessTokens: AccessTokens,
+  denyList: Pick<AccessTokenDenyList, 'isRevoked'>,
+) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
-    const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
-    const check = await accessTokens.verify(match[1]);
+    const token = bearerTokenOf(request);
+    if (!token) throw unauthorized('Authentication required', 'UNAUTHORIZED');
+    const check = await accessTokens.verify(token);
     if (!check.ok) {
       throw check.reason === 'expired'
         ? unauthorized('Your session has expired', 'TOKEN_EXPIRED')
         : unauthorized('Invalid access token', 'UNAUTHORIZED');
+    }
+    if (await denyList.isRevoked(check.token)) {
+      throw unauthorized('Your session has ended. Please sign in again.', 'TOKEN_REVOKED');
     }
     request.auth = check.claims;
   };

@@ -7,9 +7,36 @@ const SECRET = 'a'.repeat(40);
 
 describe('AccessTokens', () => {
   it('issues a token that verifies with its claims', async () => {
-    const tokens = new AccessTokens(SECRET, 900);
+    const now = new Date('2026-01-01T00:00:00Z');
+    const tokens = new AccessTokens(SECRET, 900, () => now);
     const token = await tokens.issue({ userId: 'u1', role: 'Admin' });
-    expect(await tokens.verify(token)).toEqual({ ok: true, claims: { userId: 'u1', role: 'Admin' } });
+    expect(await tokens.verify(token)).toEqual({
+      ok: true,
+      claims: { userId: 'u1', role: 'Admin' },
+      token: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), expiresAt: new Date('2026-01-01T00:15:00Z') },
+    });
+  });
+
+  it('gives every token its own id (jti), what a logout lists', async () => {
+    const tokens = new AccessTokens(SECRET, 900);
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const check = await tokens.verify(await tokens.issue({ userId: 'u1', role: 'User' }));
+      if (check.ok) ids.add(check.token.id);
+    }
+    expect(ids.size).toBe(5);
+  });
+
+  it('refuses a correctly signed access token without an id, which no logout could end', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const noId = await new SignJWT({ role: 'User', typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuer('sheetforms')
+      .setAudience('sheetforms-api')
+      .setExpirationTime('1h')
+      .sign(key);
+    expect(await new AccessTokens(SECRET, 900).verify(noId)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('expires after its time to live', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@sheetforms/contract';
 import { SignedTokens } from './signed-tokens.js';
 
@@ -8,13 +9,20 @@ export interface AccessTokenClaims {
   role: Role;
 }
 
+/** Which token it was: its id (`jti`) and expiry, what a logout needs to refuse it from then on. */
+export interface AccessTokenIdentity {
+  id: string;
+  expiresAt: Date;
+}
+
 export type AccessTokenCheck =
-  | { ok: true; claims: AccessTokenClaims }
+  | { ok: true; claims: AccessTokenClaims; token: AccessTokenIdentity }
   | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
- * Short-lived access tokens: HS256 JWTs carrying the user id and role. They are never stored;
- * the refresh token is what keeps a session alive.
+ * Short-lived access tokens: HS256 JWTs carrying the user id, role and a random id (`jti`). They are
+ * never stored while valid; the refresh token is what keeps a session alive, and a logout lists the
+ * token's id in the deny-list until it expires (access-token-deny-list.ts).
  */
 export class AccessTokens {
   private readonly tokens: SignedTokens;
@@ -24,14 +32,18 @@ export class AccessTokens {
   }
 
   issue(claims: AccessTokenClaims): Promise<string> {
-    return this.tokens.issue(claims.userId, { role: claims.role });
+    return this.tokens.issue(claims.userId, { role: claims.role, jti: randomUUID() });
   }
 
   async verify(token: string): Promise<AccessTokenCheck> {
     const check = await this.tokens.verify(token);
     if (!check.ok) return check;
-    const { sub, role } = check.payload;
+    const { sub, role, jti, exp } = check.payload;
     if (role !== 'User' && role !== 'Admin') return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { userId: sub, role } };
+    // A token without an id could not be ended by a logout, so it is not accepted (clients refresh).
+    if (typeof jti !== 'string' || jti.length === 0 || typeof exp !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { userId: sub, role }, token: { id: jti, expiresAt: new Date(exp * 1000) } };
   }
 }

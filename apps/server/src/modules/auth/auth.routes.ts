@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../http/authenticate.js';
+import { bearerTokenOf, requireAuth } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import type { AuthService } from './auth.service.js';
 
@@ -77,13 +77,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       config: publicLimit,
       schema: {
         tags,
-        summary: 'End the session of a refresh token',
+        summary: 'End the session of a refresh token, and the access token sent with the call',
         body: LogoutBodySchema.optional(),
         response: { 200: envelope(z.null()) },
       },
     },
     async (request) => {
-      await deps.auth.logout(request.body?.refreshToken);
+      await deps.auth.logout(request.body?.refreshToken, bearerTokenOf(request));
       return ok(null, 'Logged out successfully');
     },
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, SignInResult, TokenPair, User } from '@sheetforms/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
+import type { AccessTokenDenyList } from './access-token-deny-list.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { IdTokenVerifier } from './id-token-verifier.js';
 import { generateRefreshToken, hashRefreshToken } from './refresh-tokens.js';
@@ -12,6 +13,8 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   accessTokens: AccessTokens;
+  /** Where a logout lists its access token, so it is refused before it expires. */
+  denyList: Pick<AccessTokenDenyList, 'revoke'>;
   idTokens: IdTokenVerifier;
   adminEmails: string[];
   refreshTokenTtlDays: number;
@@ -137,7 +140,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { accessToken: next.accessToken, refreshToken: next.refreshToken };
     },
 
-    async logout(refreshToken: string | undefined): Promise<void> {
+    /**
+     * Ends the refresh token's family and, when the caller sent its access token, that token too (it
+     * would otherwise stay valid until it expires). Either may be missing or already invalid: logout
+     * always succeeds, so a client can always end its session locally.
+     */
+    async logout(refreshToken: string | undefined, accessToken?: string): Promise<void> {
+      if (accessToken) {
+        const check = await deps.accessTokens.verify(accessToken);
+        if (check.ok) await deps.denyList.revoke(check.token);
+      }
       if (!refreshToken) return;
       const row = await deps.sessions.findByHash(hashRefreshToken(refreshToken));
       if (row) await deps.sessions.revokeFamily(row.family_id, iso());
