@@ -108,16 +108,17 @@ test('an owner sees each sheet status, fixes a sheet inline, copies the iframe c
   await setup.getByRole('button', { name: 'Got it' }).click();
   await expect(setup).toBeHidden();
 
-  // Delete asks first; dismissing keeps the form, accepting removes it.
-  page.once('dialog', (prompt) => {
-    expect(prompt.message()).toBe('Are you sure you want to delete this form?');
-    void prompt.dismiss();
-  });
+  // Delete asks first; Cancel keeps the form, Delete removes it.
   await row('Budget form').getByRole('button', { name: 'Delete Budget form' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete form?' });
+  await expect(confirm.getByText('Are you sure you want to delete this form?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
   await expect(row('Budget form')).toBeVisible();
-  page.once('dialog', (prompt) => void prompt.accept());
   await row('Budget form').getByRole('button', { name: 'Delete Budget form' }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Form deleted successfully')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(row('Budget form')).toHaveCount(0);
   await expect(page.getByRole('row')).toHaveCount(3);
 

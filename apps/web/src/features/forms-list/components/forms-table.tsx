@@ -1,9 +1,11 @@
 import type { FormListItem, FormSyncCounts } from '@sheetforms/contract';
-import type { RefObject } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { CopyIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
@@ -16,6 +18,8 @@ import { SheetStatusCell } from './sheet-status-cell';
 import { SyncHealth } from './sync-health';
 
 export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this form?';
+/** The dialog's heading (its accessible name); the spec's question is its text. */
+export const DELETE_DIALOG_TITLE = 'Delete form?';
 export const DELETE_FAILED_TEXT = 'Failed to delete form. Please try again.';
 
 export const FORMS_TABLE_COLUMNS = [
@@ -61,6 +65,7 @@ export function FormsTable({
   regionRef,
 }: FormsTableProps) {
   const beingDeleted = useFormsBeingDeleted();
+  const [toDelete, setToDelete] = useState<FormListItem | null>(null);
   const [serial, name, openUrl, sheets, sheetStatus, iframe, formStatus, action] = FORMS_TABLE_COLUMNS;
 
   const columns: DataTableColumn<FormListItem>[] = [
@@ -154,42 +159,45 @@ export function FormsTable({
     {
       id: 'action',
       header: action,
-      cell: (form) => <FormActions form={form} onDeleted={onDeleted} />,
+      cell: (form) => (
+        <FormActions
+          form={form}
+          isDeleting={beingDeleted.includes(form.formId)}
+          onDelete={() => setToDelete(form)}
+        />
+      ),
     },
   ];
 
   return (
-    <DataTable
-      label="Forms"
-      caption="Your forms, with their links, Google Sheets connection and actions"
-      columns={columns}
-      rows={forms}
-      getRowId={(form) => form.formId}
-      isRowBusy={(form) => beingDeleted.includes(form.formId)}
-      regionRef={regionRef}
-      tableClassName="min-w-[56rem]"
-    />
+    <>
+      <DataTable
+        label="Forms"
+        caption="Your forms, with their links, Google Sheets connection and actions"
+        columns={columns}
+        rows={forms}
+        getRowId={(form) => form.formId}
+        isRowBusy={(form) => beingDeleted.includes(form.formId)}
+        regionRef={regionRef}
+        tableClassName="min-w-[56rem]"
+      />
+      {toDelete ? (
+        <DeleteFormDialog form={toDelete} onClose={() => setToDelete(null)} onDeleted={onDeleted} />
+      ) : null}
+    </>
   );
 }
 
-/** Edit, Responses and Delete of one form; each row deletes on its own (its own mutation). */
-function FormActions({ form, onDeleted }: { form: FormListItem; onDeleted: () => void }) {
-  const remove = useDeleteForm();
-
-  const confirmDelete = () => {
-    if (!window.confirm(DELETE_CONFIRM_TEXT)) return;
-    remove.mutate(form.formId, {
-      onSuccess: ({ message }) => {
-        toast.success(message ?? 'Form deleted successfully');
-        onDeleted();
-      },
-      onError: (error) => {
-        console.error('Deleting the form failed:', getErrorMessage(error, DELETE_FAILED_TEXT));
-        toast.error(DELETE_FAILED_TEXT);
-      },
-    });
-  };
-
+/** Edit, Responses and Delete of one form. Delete asks first, in the kit's dialog. */
+function FormActions({
+  form,
+  isDeleting,
+  onDelete,
+}: {
+  form: FormListItem;
+  isDeleting: boolean;
+  onDelete: () => void;
+}) {
   return (
     <div className="flex flex-col items-stretch gap-1.5">
       <Link to={`/dashboard/form-update?formId=${encodeURIComponent(form.formId)}`} className={smallButton}>
@@ -201,18 +209,77 @@ function FormActions({ form, onDeleted }: { form: FormListItem; onDeleted: () =>
       </Link>
       <button
         type="button"
-        onClick={confirmDelete}
-        disabled={remove.isPending}
-        aria-busy={remove.isPending || undefined}
+        onClick={onDelete}
+        disabled={isDeleting}
+        aria-busy={isDeleting || undefined}
         className="inline-flex items-center justify-center gap-1.5 rounded-md border border-red-200 bg-white px-2.5 py-1 font-medium text-red-700 text-xs shadow-sm hover:border-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {remove.isPending ? (
-          <Spinner size="sm" decorative className="size-3" />
-        ) : (
-          <TrashIcon className="size-3" />
-        )}
+        {isDeleting ? <Spinner size="sm" decorative className="size-3" /> : <TrashIcon className="size-3" />}
         Delete <span className="sr-only">{form.name}</span>
       </button>
     </div>
+  );
+}
+
+/**
+ * Spec 000 section 5: deleting a form asks 'Are you sure you want to delete this form?' first. Cancel has
+ * the focus; the dialog stays open (its Delete busy) until the server answers. After a delete the row is
+ * gone, so focus goes to the table (onDeleted) rather than back to the row's button.
+ */
+function DeleteFormDialog({
+  form,
+  onClose,
+  onDeleted,
+}: {
+  form: FormListItem;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteForm();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const deleted = useRef(false);
+
+  const confirm = () => {
+    remove.mutate(form.formId, {
+      onSuccess: ({ message }) => {
+        toast.success(message ?? 'Form deleted successfully');
+        deleted.current = true;
+        onClose();
+      },
+      onError: (error) => {
+        console.error('Deleting the form failed:', getErrorMessage(error, DELETE_FAILED_TEXT));
+        toast.error(DELETE_FAILED_TEXT);
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !remove.isPending) onClose();
+      }}
+    >
+      <DialogContent
+        title={DELETE_DIALOG_TITLE}
+        description={DELETE_CONFIRM_TEXT}
+        initialFocusRef={cancelRef}
+        onCloseAutoFocus={(event) => {
+          if (!deleted.current) return;
+          event.preventDefault();
+          onDeleted();
+        }}
+      >
+        <DialogFooter>
+          <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -269,7 +269,7 @@ describe('ManageFormsPage', () => {
     expect(screen.queryByLabelText('Google Sheets URL')).toBeNull();
   });
 
-  it('deletes a form only after the confirm prompt, and alerts when deleting fails', async () => {
+  it('deletes a form only after the confirm dialog, and alerts when deleting fails', async () => {
     formsReply = () => ({
       status: 200,
       data: { data: [form({ formId: 'f1', name: 'Keep me' }), form({ formId: 'f2', name: 'Bad one' })] },
@@ -280,20 +280,32 @@ describe('ManageFormsPage', () => {
       if (config.method === 'delete') return { status: 500, data: problem(500, 'down') };
       return undefined;
     };
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
     renderPage();
     const deleteButton = await screen.findByRole('button', { name: 'Delete Keep me' });
     fireEvent.click(deleteButton);
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this form?');
+    let dialog = await screen.findByRole('dialog', { name: 'Delete form?' });
+    expect(within(dialog).getByText('Are you sure you want to delete this form?')).toBeTruthy();
+    // Cancel has the focus: Enter on an opened dialog never deletes.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    confirm.mockReturnValue(true);
     fireEvent.click(deleteButton);
+    dialog = await screen.findByRole('dialog', { name: 'Delete form?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Keep me', { selector: 'p' })).toBeNull());
     expect(await screen.findByText('Form deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/forms/f1']);
+    // The row and its button are gone: focus goes to the table, not to <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Forms' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Bad one' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete form?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete form. Please try again.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('Bad one', { selector: 'p' })).toBeTruthy();
   });
 
