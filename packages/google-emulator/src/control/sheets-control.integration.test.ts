@@ -178,6 +178,63 @@ describe('control API, quotas, faults and persistence', () => {
     expect(again.seeded).toEqual([]);
   });
 
+  it('sets and removes a spreadsheet’s owner, and shares with people and domains, which Drive then lists', async () => {
+    await start();
+    const { spreadsheetId } = await api.createSpreadsheet({ title: 'Owned' });
+    const permissions = async (as: string) => {
+      const grant = await emulator.identity.issueAccessToken({
+        email: as,
+        name: 'Someone',
+        clientId: 'test',
+        scopes: ['https://www.googleapis.com/auth/drive.readonly'],
+      });
+      const reply = await api.call(
+        'GET',
+        `/drive/v3/files/${spreadsheetId}/permissions?fields=${encodeURIComponent('permissions(type,emailAddress,domain,role)')}`,
+        { auth: grant.accessToken },
+      );
+      return { status: reply.status, body: (await reply.json()) as { permissions?: unknown[] } };
+    };
+    expect((await permissions('boss@example.com')).status).toBe(404);
+    const patched = await api.call('PATCH', `/__emulator/spreadsheets/${spreadsheetId}`, {
+      body: {
+        ownerEmail: 'Boss@Example.com',
+        sharing: {
+          link: 'view',
+          people: [{ email: 'pat@example.com', role: 'view' }],
+          domains: [{ domain: 'corp.example', role: 'edit' }],
+        },
+      },
+    });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ ownerEmail: 'boss@example.com' });
+    expect((await permissions('boss@example.com')).body.permissions).toEqual([
+      { type: 'user', emailAddress: 'boss@example.com', role: 'owner' },
+      { type: 'user', emailAddress: 'pat@example.com', role: 'reader' },
+      { type: 'domain', domain: 'corp.example', role: 'writer' },
+      { type: 'anyone', role: 'reader' },
+    ]);
+    // A domain share lets everyone at the domain write.
+    const writer = await emulator.identity.issueAccessToken({
+      email: 'lee@corp.example',
+      name: 'Lee',
+      clientId: 'test',
+      scopes: [SHEETS_SCOPE],
+    });
+    const write = await api.call(
+      'PUT',
+      `/v4/spreadsheets/${spreadsheetId}/values/${rangePath('Sheet1!A1')}?valueInputOption=RAW`,
+      { auth: writer.accessToken, body: { values: [['x']] } },
+    );
+    expect(write.status).toBe(200);
+    const removed = await api.call('PATCH', `/__emulator/spreadsheets/${spreadsheetId}`, {
+      body: { ownerEmail: null },
+    });
+    expect(await removed.json()).not.toHaveProperty('ownerEmail');
+    const bad = await api.call('PATCH', `/__emulator/spreadsheets/${spreadsheetId}`, { body: {} });
+    expect(bad.status).toBe(400);
+  });
+
   it('enforces quotas when switched on, with Google’s 429 body', async () => {
     await start();
     const { spreadsheetId } = await api.createSpreadsheet({
