@@ -12,6 +12,7 @@ import { createDriveClient, type DriveClient } from './google/drive-client.js';
 import type { FetchFn } from './google/google-http.js';
 import { createServiceAccountTokens } from './google/service-account.js';
 import { createSheetsClient, type SheetsClient } from './google/sheets-client.js';
+import { createSpreadsheetProbes } from './google/spreadsheet-probes.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { limitConnectionsPerAddress } from './http/connection-limits.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -55,6 +56,7 @@ import { createSheetSyncRepository } from './modules/sheet-sync/sheet-sync.repos
 import { sheetSyncRoutes } from './modules/sheet-sync/sheet-sync.routes.js';
 import { createSheetSyncService } from './modules/sheet-sync/sheet-sync.service.js';
 import { createSheetSyncWorker } from './modules/sheet-sync/sheet-sync.worker.js';
+import { createOwnerAccessService } from './modules/sheets/owner-access.service.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
 import { createSheetsService } from './modules/sheets/sheets.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
@@ -218,9 +220,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...googleFetch,
     }),
   };
+  const serviceAccountEmail = async () => (serviceAccount ? serviceAccount.clientEmail() : undefined);
+  const nowOverride = overrides.now;
+  // One service account serves every owner, so binding a spreadsheet needs the owner's own access to it.
+  const usersForSheetAccess = createUsersRepository(database.db);
+  const ownerAccess = createOwnerAccessService({
+    drive: google.drive,
+    probes: createSpreadsheetProbes({
+      sheetsApiUrl: googleApis.sheetsUrl,
+      apiKey: googleApis.apiKey,
+      timeoutMs: googleApis.timeoutMs,
+      ...googleFetch,
+    }),
+    hasServiceAccount: serviceAccount !== undefined,
+    hasApiKey: googleApis.apiKey !== undefined,
+    sheets: google.sheets,
+    ownerEmail: async (ownerId) => (await usersForSheetAccess.findById(ownerId))?.email,
+    log: app.log,
+    ...(nowOverride ? { now: () => nowOverride().getTime() } : {}),
+  });
   const sheets = createSheetsService({
     sheets: google.sheets,
-    serviceAccountEmail: async () => (serviceAccount ? serviceAccount.clientEmail() : undefined),
+    ownerAccess,
+    serviceAccountEmail,
     log: app.log,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -260,6 +282,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     templates: templatesRepository,
     formUsers: formUsersRepository,
     publicUrl: config.publicUrl,
+    sheetAccess: ownerAccess,
     onSheetSettingsSaved: async (ownerId, formId) => {
       if (await sheetSyncService.retryFailedForForm(ownerId, formId)) sheetSync.notify();
     },

@@ -50,10 +50,22 @@ export interface FormsServiceDeps {
   formUsers: { listByForm(formRowId: string): Promise<FormUser[]> };
   /** PUBLIC_URL: the base of openFormUrl and iframeCode. */
   publicUrl: string;
+  /**
+   * Binding a spreadsheet: throws the 403 problem unless the owner can open it themselves (the service
+   * account is shared by every owner; the sheets module's owner-access check).
+   */
+  sheetAccess: {
+    requireForBinding(ownerId: string, spreadsheetId: string, proof?: BindingProof): Promise<void>;
+  };
   /** Called after the sheet URL or sheet name changed: failed responses get another try (sheet-sync). */
   onSheetSettingsSaved?: (ownerId: string, formId: string) => Promise<unknown>;
   now?: () => Date;
   newFormId?: () => string;
+}
+
+/** The owner's own Google token, when they sent one to prove they can open the spreadsheet. */
+export interface BindingProof {
+  googleAccessToken?: string | undefined;
 }
 
 const DEFAULT_STATUS = 'Active';
@@ -70,6 +82,18 @@ export function createFormsService(deps: FormsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newFormId = deps.newFormId ?? generateFormId;
 
+  /** Only another spreadsheet is a new binding: a form already bound keeps its own, and stays editable. */
+  async function requireSheetAccess(
+    ownerId: string,
+    spreadsheetId: string | null,
+    proof: BindingProof,
+    formId?: string,
+  ) {
+    if (!spreadsheetId) return;
+    if (formId && (await requireRow(ownerId, formId)).spreadsheet_id === spreadsheetId) return;
+    await deps.sheetAccess.requireForBinding(ownerId, spreadsheetId, proof);
+  }
+
   async function requireRow(ownerId: string, formId: string) {
     const row = await deps.forms.findByFormIdForOwner(ownerId, formId);
     if (!row) throw formNotFound();
@@ -77,7 +101,7 @@ export function createFormsService(deps: FormsServiceDeps) {
   }
 
   return {
-    async create(ownerId: string, body: CreateFormInput): Promise<Form> {
+    async create(ownerId: string, body: CreateFormInput, proof: BindingProof = {}): Promise<Form> {
       // The generator's rule first (its message), then the one rule every stored URL follows (PUT's too).
       const sheetUrl =
         body.googleSheetsUrl === ''
@@ -86,6 +110,7 @@ export function createFormsService(deps: FormsServiceDeps) {
             ? storableSheetUrl(body.googleSheetsUrl)
             : undefined;
       if (sheetUrl === undefined) throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.generatorInvalid);
+      await requireSheetAccess(ownerId, extractSpreadsheetId(sheetUrl) ?? null, proof);
       const at = now().toISOString();
       const row = {
         id: randomUUID(),
@@ -133,7 +158,12 @@ export function createFormsService(deps: FormsServiceDeps) {
      * Changes what was sent and nothing else: the editor sends the whole form, Manage Forms only
      * {googleSheetsUrl, sheetName}. Settings, when sent, replace the stored settings as a whole.
      */
-    async update(ownerId: string, formId: string, body: UpdateFormInput): Promise<Form> {
+    async update(
+      ownerId: string,
+      formId: string,
+      body: UpdateFormInput,
+      proof: BindingProof = {},
+    ): Promise<Form> {
       const changes: FormChanges = { updated_at: now().toISOString() };
       if (body.googleSheetsUrl !== undefined) {
         if (!isValidSheetUrlForInlineEdit(body.googleSheetsUrl)) {
@@ -141,6 +171,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         }
         changes.google_sheets_url = body.googleSheetsUrl;
         changes.spreadsheet_id = extractSpreadsheetId(body.googleSheetsUrl) ?? null;
+        await requireSheetAccess(ownerId, changes.spreadsheet_id, proof, formId);
       }
       if (body.jdata !== undefined) {
         if (body.jdata.length === 0) {

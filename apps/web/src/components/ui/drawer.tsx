@@ -20,6 +20,9 @@ export const DrawerClose = DialogPrimitive.Close;
 /** Widths from 640 px: md ≈ 28rem, lg ≈ 42rem. On phones the drawer takes the whole width. */
 export type DrawerSize = 'md' | 'lg';
 
+/** The edge it slides in from: right for a detail panel, left for a navigation menu (18rem wide). */
+export type DrawerSide = 'left' | 'right';
+
 const widths: Record<DrawerSize, string> = { md: 'sm:max-w-md', lg: 'sm:max-w-2xl' };
 
 export interface DrawerContentProps
@@ -29,6 +32,8 @@ export interface DrawerContentProps
   /** A sentence under the title; it becomes the panel's accessible description. */
   description?: ReactNode;
   size?: DrawerSize;
+  /** Default right; a left drawer is the phone's menu and ignores `size`. */
+  side?: DrawerSide;
   /** Focused when the drawer opens; without it Radix focuses the first focusable element (the close button). */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** The accessible name of the × button in the header. */
@@ -40,6 +45,7 @@ export function DrawerContent({
   title,
   description,
   size = 'md',
+  side = 'right',
   initialFocusRef,
   closeLabel = 'Close panel',
   className,
@@ -57,9 +63,11 @@ export function DrawerContent({
         onOpenAutoFocus={focus.onOpenAutoFocus}
         onCloseAutoFocus={focus.onCloseAutoFocus}
         className={cn(
-          'fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col bg-white text-slate-800 shadow-2xl outline-none sm:border-slate-200 sm:border-l',
-          'transition-transform duration-200 ease-out starting:translate-x-full motion-reduce:transition-none',
-          widths[size],
+          'fixed inset-y-0 z-50 flex h-dvh flex-col bg-white text-slate-800 shadow-2xl outline-none',
+          'transition-transform duration-200 ease-out motion-reduce:transition-none',
+          side === 'left'
+            ? 'left-0 w-72 max-w-[85vw] border-slate-200 border-r starting:-translate-x-full'
+            : cn('right-0 w-full sm:border-slate-200 sm:border-l starting:translate-x-full', widths[size]),
           className,
         )}
         {...rest}

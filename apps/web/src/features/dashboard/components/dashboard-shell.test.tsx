@@ -1,5 +1,5 @@
 import type { Role } from '@sheetforms/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardShell } from './dashboard-shell';
@@ -44,22 +44,33 @@ describe('DashboardShell', () => {
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 
-  it('opens the slide-out menu, moves focus into it, and closes on Escape and on the overlay', () => {
+  it('opens the slide-out menu in the kit drawer, moves focus into it, and closes on Escape, × and a link', async () => {
     renderShell('User');
     const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = await screen.findByRole('dialog', { name: 'SheetForms' });
+    expect(toggle.getAttribute('aria-controls')).toBe(menu.id);
+    // The wide sidebar is hidden from assistive technology while the menu is open: one Dashboard region.
     const sidebar = screen.getByRole('complementary', { name: 'Dashboard' });
-    expect(sidebar.contains(document.activeElement)).toBe(true);
+    expect(menu.contains(sidebar)).toBe(true);
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    expect(within(sidebar).getByRole('link', { name: 'Forms' })).toBeDefined();
 
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(toggle);
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
 
     fireEvent.click(toggle);
-    fireEvent.click(screen.getByTestId('sidebar-overlay'));
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByTestId('sidebar-overlay')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(toggle);
+    const again = await screen.findByRole('dialog', { name: 'SheetForms' });
+    fireEvent.click(within(again).getByRole('link', { name: 'Forms' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

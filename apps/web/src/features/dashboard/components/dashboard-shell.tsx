@@ -1,7 +1,8 @@
 import type { User } from '@sheetforms/contract';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { ChatIcon, CloseIcon, FormIcon, MenuIcon, SignOutIcon } from '@/components/ui/icons';
+import { Drawer, DrawerContent } from '@/components/ui/drawer';
+import { ChatIcon, FormIcon, MenuIcon, SignOutIcon } from '@/components/ui/icons';
 import { LocalModeBadge } from '@/components/ui/local-mode-badge';
 import { Logo } from '@/components/ui/logo';
 
@@ -14,6 +15,9 @@ export interface DashboardShellProps {
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600';
 
+/** Tailwind's md breakpoint, from which the sidebar is always shown. */
+const WIDE_SCREEN = '(min-width: 48rem)';
+
 function sidebarLinkClasses({ isActive }: { isActive: boolean }): string {
   return [
     'flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-sm transition-colors',
@@ -22,22 +26,16 @@ function sidebarLinkClasses({ isActive }: { isActive: boolean }): string {
   ].join(' ');
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * The dashboard frame (spec 000 section 2): a sidebar with Forms, Chat (Admin only), the user's name and
- * role and a sign-out button. Below md the same sidebar slides out over the page as a menu.
+ * role and a sign-out button. Below md the same sidebar slides out over the page as a menu: the kit's
+ * Drawer from the left edge, which keeps focus inside, closes on Escape and on the overlay, and gives
+ * focus back to the menu button.
  */
 export function DashboardShell({ user, localMode, onSignOut, children }: DashboardShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const sidebarRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-
-  const closeMenu = useCallback(() => {
-    setMenuOpen(false);
-    toggleRef.current?.focus();
-  }, []);
 
   // Following a link closes the menu, also when the link is the page already shown (no path change).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
@@ -45,127 +43,50 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
     setMenuOpen(false);
   }, [pathname]);
 
+  // The menu is the phone's: a window widened past md shows the sidebar itself, so the menu closes.
   useEffect(() => {
-    if (!menuOpen) return;
-    const sidebar = sidebarRef.current;
-    sidebar?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        closeMenu();
-        return;
-      }
-      // Keep Tab inside the open menu.
-      if (event.key !== 'Tab' || !sidebar) return;
-      const focusable = Array.from(sidebar.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+    if (!menuOpen || typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia(WIDE_SCREEN);
+    const close = () => {
+      if (wide.matches) setMenuOpen(false);
     };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen, closeMenu]);
+    close();
+    wide.addEventListener('change', close);
+    return () => wide.removeEventListener('change', close);
+  }, [menuOpen]);
 
-  const displayName = user.name || user.email;
+  const closeMenu = () => setMenuOpen(false);
 
   return (
     <div className="flex min-h-screen bg-slate-50">
-      {menuOpen ? (
-        <div
-          data-testid="sidebar-overlay"
-          aria-hidden="true"
-          className="fixed inset-0 z-30 bg-slate-900/40 md:hidden"
-          onClick={closeMenu}
-        />
-      ) : null}
-
       <aside
-        id="dashboard-sidebar"
-        ref={sidebarRef}
         aria-label="Dashboard"
-        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-slate-200 border-r bg-white duration-200 md:sticky md:top-0 md:h-screen md:translate-x-0 md:visible ${
-          // Visibility switches at once on opening (so focus can move in) and after the slide on closing.
-          menuOpen
-            ? 'visible translate-x-0 shadow-2xl transition-transform'
-            : 'invisible -translate-x-full transition-[transform,visibility]'
-        }`}
+        className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col border-slate-200 border-r bg-white md:flex"
       >
-        <div className="flex items-center justify-between gap-2 border-slate-200 border-b px-4 py-4">
-          <Link to="/" className={`flex items-center gap-2 rounded-lg ${focusRing}`}>
-            <Logo className="size-8" />
-            <span className="font-bold text-lg text-slate-900 tracking-tight">SheetForms</span>
-          </Link>
-          <button
-            type="button"
-            aria-label="Close menu"
-            onClick={closeMenu}
-            className={`rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 md:hidden ${focusRing}`}
-          >
-            <CloseIcon className="size-5" />
-          </button>
+        <div className="border-slate-200 border-b px-4 py-4">
+          <HomeLink />
         </div>
-
-        <nav aria-label="Dashboard navigation" className="flex-1 px-3 py-4">
-          <ul className="space-y-1">
-            <li>
-              <NavLink
-                to="/dashboard/forms"
-                className={sidebarLinkClasses}
-                onClick={() => setMenuOpen(false)}
-              >
-                <FormIcon className="size-5" strokeWidth={1.8} />
-                Forms
-              </NavLink>
-            </li>
-            {user.role === 'Admin' ? (
-              <li>
-                <NavLink
-                  to="/dashboard/chat"
-                  className={sidebarLinkClasses}
-                  onClick={() => setMenuOpen(false)}
-                >
-                  <ChatIcon className="size-5" strokeWidth={1.8} />
-                  Chat
-                </NavLink>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-
-        <div className="border-slate-200 border-t p-4">
-          <div className="flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800"
-            >
-              {displayName.charAt(0).toUpperCase()}
-            </span>
-            <div className="min-w-0">
-              <p data-testid="user-name" className="truncate font-medium text-slate-900 text-sm">
-                {displayName}
-              </p>
-              <p data-testid="user-role" className="text-slate-500 text-xs">
-                {user.role}
-              </p>
-            </div>
-          </div>
-          <button
-            type="button"
-            onClick={onSignOut}
-            className={`mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 font-semibold text-slate-700 text-sm hover:bg-slate-50 ${focusRing}`}
-          >
-            <SignOutIcon className="size-4" />
-            Sign out
-          </button>
-        </div>
+        <SidebarContent user={user} onSignOut={onSignOut} onNavigate={closeMenu} />
       </aside>
+
+      <Drawer open={menuOpen} onOpenChange={setMenuOpen}>
+        <DrawerContent
+          id="dashboard-sidebar"
+          side="left"
+          title={<HomeLink />}
+          closeLabel="Close menu"
+          // Back to the menu button however the menu closed (Safari does not focus a clicked button).
+          onCloseAutoFocus={(event) => {
+            if (!toggleRef.current) return;
+            event.preventDefault();
+            toggleRef.current.focus();
+          }}
+        >
+          <aside aria-label="Dashboard" className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+            <SidebarContent user={user} onSignOut={onSignOut} onNavigate={closeMenu} />
+          </aside>
+        </DrawerContent>
+      </Drawer>
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header
@@ -179,7 +100,7 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
             type="button"
             aria-label="Open menu"
             aria-expanded={menuOpen}
-            aria-controls="dashboard-sidebar"
+            aria-controls={menuOpen ? 'dashboard-sidebar' : undefined}
             onClick={() => setMenuOpen(true)}
             className={`-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden ${focusRing}`}
           >
@@ -196,5 +117,76 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
         </main>
       </div>
     </div>
+  );
+}
+
+function HomeLink() {
+  return (
+    <Link to="/" className={`flex items-center gap-2 rounded-lg ${focusRing}`}>
+      <Logo className="size-8" />
+      <span className="font-bold text-lg text-slate-900 tracking-tight">SheetForms</span>
+    </Link>
+  );
+}
+
+/** The sidebar's links, the user and Sign out: one copy for the wide sidebar and the phone's menu. */
+function SidebarContent({
+  user,
+  onSignOut,
+  onNavigate,
+}: {
+  user: User;
+  onSignOut: () => void;
+  onNavigate: () => void;
+}) {
+  const displayName = user.name || user.email;
+  return (
+    <>
+      <nav aria-label="Dashboard navigation" className="flex-1 px-3 py-4">
+        <ul className="space-y-1">
+          <li>
+            <NavLink to="/dashboard/forms" className={sidebarLinkClasses} onClick={onNavigate}>
+              <FormIcon className="size-5" strokeWidth={1.8} />
+              Forms
+            </NavLink>
+          </li>
+          {user.role === 'Admin' ? (
+            <li>
+              <NavLink to="/dashboard/chat" className={sidebarLinkClasses} onClick={onNavigate}>
+                <ChatIcon className="size-5" strokeWidth={1.8} />
+                Chat
+              </NavLink>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+
+      <div className="border-slate-200 border-t p-4">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800"
+          >
+            {displayName.charAt(0).toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <p data-testid="user-name" className="truncate font-medium text-slate-900 text-sm">
+              {displayName}
+            </p>
+            <p data-testid="user-role" className="text-slate-500 text-xs">
+              {user.role}
+            </p>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={onSignOut}
+          className={`mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 font-semibold text-slate-700 text-sm hover:bg-slate-50 ${focusRing}`}
+        >
+          <SignOutIcon className="size-4" />
+          Sign out
+        </button>
+      </div>
+    </>
   );
 }
