@@ -11,6 +11,8 @@ export const SHEETS_PROBLEM_CODES = [
   'INVALID_URL',
   'NOT_FOUND',
   'PERMISSION_DENIED',
+  /** The signed-in owner cannot open the spreadsheet themselves (it is someone else's). */
+  'NO_OWNER_ACCESS',
   'SHEET_NOT_FOUND',
   'RATE_LIMITED',
   'UNAVAILABLE',
@@ -24,8 +26,17 @@ const SheetName = z
   .min(1, 'Sheet name is required')
   .max(SHEET_NAME_MAX_LENGTH, `Sheet name must be at most ${SHEET_NAME_MAX_LENGTH} characters`);
 
-/** Spec 000 section 3: the error kinds of a sheet access check. */
-export const SheetAccessErrorSchema = z.enum(['PERMISSION_DENIED', 'NOT_FOUND', 'CHECK_FAILED']);
+/**
+ * Spec 000 section 3: the error kinds of a sheet access check, and NO_OWNER_ACCESS: the service account
+ * reaches the spreadsheet but the signed-in owner cannot open it themselves (never shared with them, or
+ * no longer). A form already bound keeps writing to it; the Sheet Status tells the owner.
+ */
+export const SheetAccessErrorSchema = z.enum([
+  'PERMISSION_DENIED',
+  'NOT_FOUND',
+  'CHECK_FAILED',
+  'NO_OWNER_ACCESS',
+]);
 export type SheetAccessError = z.infer<typeof SheetAccessErrorSchema>;
 
 export const CheckSheetAccessBodySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startStandaloneEmulator } from '@sheetforms/google-emulator';
+import { DEFAULT_LOCAL_CLIENT_ID, startStandaloneEmulator } from '@sheetforms/google-emulator';
 import { type AppOverrides, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -30,6 +30,8 @@ export interface TestApp {
     audience?: string;
     expiresInSeconds?: number;
   }): Promise<string>;
+  /** A person's own Google access token from the emulator, as the web app's token client would get it. */
+  issueGoogleAccessToken(email: string, scopes?: string[]): Promise<string>;
   /** Signs in through POST /auth/google and answers the session. */
   signIn(
     email: string,
@@ -136,6 +138,15 @@ export async function startTestApp(
     database,
     request,
     mintIdToken,
+    async issueGoogleAccessToken(email, scopes = ['https://www.googleapis.com/auth/spreadsheets']) {
+      const issued = await emulator.identity.issueAccessToken({
+        email,
+        name: email.split('@')[0] ?? email,
+        clientId: DEFAULT_LOCAL_CLIENT_ID,
+        scopes,
+      });
+      return issued.accessToken;
+    },
     async signIn(email, name = email.split('@')[0] ?? email) {
       const idToken = await mintIdToken({ email, name });
       const res = await request('POST', '/api/v1/auth/google', { body: { idToken } });

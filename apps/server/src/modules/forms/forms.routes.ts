@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
+import { OwnerProofHeadersSchema, ownerProofFrom } from '../sheets/owner-proof-headers.js';
 import type { FormsService } from './forms.service.js';
 
 export interface FormsRoutesDeps {
@@ -36,11 +37,13 @@ export async function formsRoutes(app: FastifyInstance, deps: FormsRoutesDeps) {
         summary: 'Create a form',
         security,
         body: CreateFormBodySchema,
+        headers: OwnerProofHeadersSchema,
         response: { 201: envelope(FormSchema) },
       },
     },
     async (request, reply) => {
-      const form = await deps.forms.create(requireAuth(request).userId, request.body);
+      const proof = ownerProofFrom(request.headers);
+      const form = await deps.forms.create(requireAuth(request).userId, request.body, proof);
       return reply.code(201).send(ok(form, 'Form created successfully!'));
     },
   );
@@ -84,12 +87,18 @@ export async function formsRoutes(app: FastifyInstance, deps: FormsRoutesDeps) {
         security,
         params: FormIdParamsSchema,
         body: UpdateFormBodySchema,
+        headers: OwnerProofHeadersSchema,
         response: { 200: envelope(FormSchema) },
       },
     },
     async (request) =>
       ok(
-        await deps.forms.update(requireAuth(request).userId, request.params.formId, request.body),
+        await deps.forms.update(
+          requireAuth(request).userId,
+          request.params.formId,
+          request.body,
+          ownerProofFrom(request.headers),
+        ),
         'Form updated successfully!',
       ),
   );

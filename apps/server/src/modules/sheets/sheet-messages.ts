@@ -12,6 +12,19 @@ export function sharingAdvice(serviceAccountEmail: string | undefined): string {
     : 'Make the spreadsheet "Anyone with the link" can edit';
 }
 
+/**
+ * The signed-in owner cannot open the spreadsheet themselves (someone else's, not shared with them): how
+ * to get access. Binding answers it as a 403; the Sheet Status shows it for a form already bound.
+ */
+export function noOwnerAccessMessage(ownerEmail: string | undefined): string {
+  const who = ownerEmail ?? 'your Google account';
+  return `You do not have access to this spreadsheet as ${who}. Ask its owner to share it with ${who}, or to set it to "Anyone with the link", then try again.`;
+}
+
+export function noOwnerAccessProblem(ownerEmail: string | undefined): HttpError {
+  return new HttpError(403, 'NO_OWNER_ACCESS', noOwnerAccessMessage(ownerEmail));
+}
+
 /** A Google failure as the problem the metadata and preview endpoints answer with. */
 export function sheetsProblem(
   code: GoogleErrorCode,

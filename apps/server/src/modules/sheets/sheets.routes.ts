@@ -9,8 +9,10 @@ import {
 } from '@sheetforms/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import type { SheetsService } from './sheets.service.js';
+import { OwnerProofHeadersSchema, ownerProofFrom } from './owner-proof-headers.js';
+import type { SheetCaller, SheetsService } from './sheets.service.js';
 
 export interface SheetsRoutesDeps {
   sheets: SheetsService;
@@ -21,6 +23,11 @@ export interface SheetsRoutesDeps {
 
 export async function sheetsRoutes(app: FastifyInstance, deps: SheetsRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The owner on whose behalf the shared service account reads: they must be able to open the sheet.
+  const callerOf = (request: FastifyRequest): SheetCaller => ({
+    ownerId: requireAuth(request).userId,
+    ...ownerProofFrom(request.headers),
+  });
   const tags = ['sheets'];
   const security = [{ bearerAuth: [] }];
   // Counted per signed-in user and route, after authentication (so it runs as a preHandler, not onRequest).
@@ -43,11 +50,18 @@ export async function sheetsRoutes(app: FastifyInstance, deps: SheetsRoutesDeps)
         summary: 'Whether SheetForms can reach a spreadsheet (the Sheet Status column)',
         security,
         body: CheckSheetAccessBodySchema,
+        headers: OwnerProofHeadersSchema,
         response: { 200: envelope(SheetAccessSchema) },
       },
     },
     async (request) =>
-      ok(await deps.sheets.checkAccess(request.body.googleSheetsUrl, request.body.sheetName)),
+      ok(
+        await deps.sheets.checkAccess(
+          request.body.googleSheetsUrl,
+          request.body.sheetName,
+          callerOf(request),
+        ),
+      ),
   );
 
   r.get(
@@ -60,10 +74,11 @@ export async function sheetsRoutes(app: FastifyInstance, deps: SheetsRoutesDeps)
         summary: "A spreadsheet's title and sheets",
         security,
         querystring: SpreadsheetMetadataQuerySchema,
+        headers: OwnerProofHeadersSchema,
         response: { 200: envelope(SpreadsheetMetadataSchema) },
       },
     },
-    async (request) => ok(await deps.sheets.getMetadata(request.query.url)),
+    async (request) => ok(await deps.sheets.getMetadata(request.query.url, callerOf(request))),
   );
 
   r.get(
@@ -76,9 +91,11 @@ export async function sheetsRoutes(app: FastifyInstance, deps: SheetsRoutesDeps)
         summary: 'Headers, the first 5 rows and 3 sample values per header of a sheet',
         security,
         querystring: SheetPreviewQuerySchema,
+        headers: OwnerProofHeadersSchema,
         response: { 200: envelope(SheetPreviewSchema) },
       },
     },
-    async (request) => ok(await deps.sheets.getPreview(request.query.url, request.query.sheet)),
+    async (request) =>
+      ok(await deps.sheets.getPreview(request.query.url, request.query.sheet, callerOf(request))),
   );
 }

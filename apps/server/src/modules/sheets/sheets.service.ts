@@ -9,13 +9,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import { a1Range } from '../../google/a1-notation.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
 import type { SheetsClient, SpreadsheetSheet } from '../../google/sheets-client.js';
-import { ACCESS_MESSAGES, accessErrorFor, sharingAdvice, sheetsProblem } from './sheet-messages.js';
+import type { OwnerAccessService, OwnerProof } from './owner-access.service.js';
+import {
+  ACCESS_MESSAGES,
+  accessErrorFor,
+  noOwnerAccessMessage,
+  sharingAdvice,
+  sheetsProblem,
+} from './sheet-messages.js';
 import { shapePreview } from './sheet-preview.js';
 
 export interface SheetsServiceDeps {
   sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'batchGetValues'>;
   /** The service account users share with, or undefined when only an API key is configured. */
   serviceAccountEmail: () => Promise<string | undefined>;
+  /** Whether the signed-in owner can open a spreadsheet themselves (the service account is shared). */
+  ownerAccess: Pick<OwnerAccessService, 'decide' | 'requireForBinding'>;
   /** Where failures that are ours or Google's (not the user's) are logged. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
@@ -23,6 +32,11 @@ export interface SheetsServiceDeps {
 
 const HEADER_ROWS = '1:1';
 const DATA_ROWS = `2:${SHEET_PREVIEW_ROWS + 1}`;
+
+/** Who is asking: every call is on behalf of a signed-in owner, who must be able to open the spreadsheet. */
+export interface SheetCaller extends OwnerProof {
+  ownerId: string;
+}
 
 /** Spreadsheet metadata, the generator's preview and the forms list's access check. */
 export function createSheetsService(deps: SheetsServiceDeps) {
@@ -59,8 +73,9 @@ export function createSheetsService(deps: SheetsServiceDeps) {
   }
 
   return {
-    async getMetadata(url: string): Promise<SpreadsheetMetadata> {
+    async getMetadata(url: string, caller: SheetCaller): Promise<SpreadsheetMetadata> {
       const spreadsheetId = idFrom(url);
+      await deps.ownerAccess.requireForBinding(caller.ownerId, spreadsheetId, caller);
       try {
         const spreadsheet = await deps.sheets.getSpreadsheet(spreadsheetId);
         return {
@@ -81,8 +96,9 @@ export function createSheetsService(deps: SheetsServiceDeps) {
      * Reads only the header row and the next 5 rows, in one request, so a 100,000-row sheet costs
      * what a 10-row one does.
      */
-    async getPreview(url: string, sheetName: string): Promise<SheetPreview> {
+    async getPreview(url: string, sheetName: string, caller: SheetCaller): Promise<SheetPreview> {
       const spreadsheetId = idFrom(url);
+      await deps.ownerAccess.requireForBinding(caller.ownerId, spreadsheetId, caller);
       try {
         // Whole-row ranges: no column bound can reach past the grid, whatever its width.
         const [header, data] = await deps.sheets.batchGetValues(spreadsheetId, [
@@ -112,9 +128,10 @@ export function createSheetsService(deps: SheetsServiceDeps) {
     /**
      * Spec 000's check behind the Sheet Status column. Always answers (never throws for Google's
      * failures): the kinds are what the column shows. A missing sheet is not an error, because the
-     * first response creates it.
+     * first response creates it. An owner who cannot open the spreadsheet themselves (any more) gets
+     * NO_OWNER_ACCESS, and learns nothing of it: not even its title.
      */
-    async checkAccess(googleSheetsUrl: string, sheetName: string): Promise<SheetAccess> {
+    async checkAccess(googleSheetsUrl: string, sheetName: string, caller: SheetCaller): Promise<SheetAccess> {
       const lastChecked = now().toISOString();
       const spreadsheetId = extractSpreadsheetId(googleSheetsUrl);
       if (!spreadsheetId) {
@@ -127,7 +144,15 @@ export function createSheetsService(deps: SheetsServiceDeps) {
         };
       }
       try {
+        // Always fresh: the status is where an owner learns that access was taken away.
+        const owner = await deps.ownerAccess.decide(caller.ownerId, spreadsheetId, {
+          ...caller,
+          fresh: true,
+        });
+        if (owner.kind === 'denied') return noOwnerAccess(owner.ownerEmail, lastChecked);
         const spreadsheet = await deps.sheets.getSpreadsheet(spreadsheetId);
+        // Not shared with the service account a moment ago, yet it opened: trust neither, tell nothing.
+        if (owner.kind === 'unreachable') return noOwnerAccess(owner.ownerEmail, lastChecked);
         const sheetExists = findSheet(spreadsheet.sheets, sheetName) !== undefined;
         return {
           accessible: true,
@@ -157,6 +182,16 @@ export function createSheetsService(deps: SheetsServiceDeps) {
 }
 
 export type SheetsService = ReturnType<typeof createSheetsService>;
+
+function noOwnerAccess(ownerEmail: string | undefined, lastChecked: string): SheetAccess {
+  return {
+    accessible: false,
+    error: 'NO_OWNER_ACCESS',
+    message: noOwnerAccessMessage(ownerEmail),
+    lastChecked,
+    sheetExists: false,
+  };
+}
 
 /** Google resolves a sheet name exactly first, then ignoring case; so does the check. */
 function findSheet<T extends SpreadsheetSheet>(sheets: T[], title: string): T | undefined {

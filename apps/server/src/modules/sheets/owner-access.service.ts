@@ -1,0 +1,163 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DriveClient } from '../../google/drive-client.js';
+import { GoogleApiError } from '../../google/google-api-error.js';
+import type { SheetsClient } from '../../google/sheets-client.js';
+import type { SpreadsheetProbes } from '../../google/spreadsheet-probes.js';
+import {
+  DecisionCache,
+  isPlausibleAccessToken,
+  type OwnerAccess,
+  permissionThatAdmits,
+} from './owner-access.js';
+import { noOwnerAccessProblem, sheetsProblem } from './sheet-messages.js';
+
+export interface OwnerAccessDeps {
+  drive: Pick<DriveClient, 'listPermissions'>;
+  probes: Pick<SpreadsheetProbes, 'opensWithApiKey' | 'opensWithUserToken'>;
+  /** The service account's own read, to tell a spreadsheet it cannot open from one it cannot list. */
+  sheets: Pick<SheetsClient, 'getSpreadsheet'>;
+  /** Without a service account the server reaches link-shared spreadsheets only: nothing to check. */
+  hasServiceAccount: boolean;
+  hasApiKey: boolean;
+  /** The signed-in owner's email, verified by Google at sign-in. */
+  ownerEmail: (ownerId: string) => Promise<string | undefined>;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Milliseconds. */
+  now?: () => number;
+  cache?: { grantedTtlMs?: number; deniedTtlMs?: number; maxEntries?: number };
+}
+
+/** What an owner may offer besides their email: their own Google access token (never stored or logged). */
+export interface OwnerProof {
+  googleAccessToken?: string | undefined;
+}
+
+export interface DecideOptions extends OwnerProof {
+  /** Skip the cache (the Sheet Status check, which must notice access that was taken away). */
+  fresh?: boolean;
+}
+
+/**
+ * Whether the signed-in owner can open a spreadsheet themselves, so that the one shared service account
+ * never lets an owner read or write someone else's spreadsheet (docs/security.md). In order:
+ * 1. their own Google token opens it (spreadsheets.get);
+ * 2. its Drive permissions (read with the service account) are link sharing, their email, or their
+ *    email's domain;
+ * 3. when the service account may not read its permissions, the API key opens it (link-shared).
+ * A spreadsheet the service account can neither list nor open is 'unreachable': binding it is allowed
+ * (nothing can be read or written; see docs/security.md), the Sheet Status shows Setup Required.
+ * Decisions are kept briefly per (owner, spreadsheet), so preview, metadata and create cost one look-up.
+ */
+export function createOwnerAccessService(deps: OwnerAccessDeps) {
+  const now = deps.now ?? Date.now;
+  const cache = new DecisionCache({
+    grantedTtlMs: deps.cache?.grantedTtlMs ?? 60_000,
+    deniedTtlMs: deps.cache?.deniedTtlMs ?? 5_000,
+    maxEntries: deps.cache?.maxEntries ?? 5_000,
+    now,
+  });
+
+  async function opensWithOwnToken(spreadsheetId: string, token: string | undefined): Promise<boolean> {
+    if (!token || !isPlausibleAccessToken(token)) return false;
+    try {
+      await deps.probes.opensWithUserToken(spreadsheetId, token);
+      return true;
+    } catch (error) {
+      // Refused, expired or Google down: the token proves nothing, the other ways still may.
+      if (error instanceof GoogleApiError) return false;
+      throw error;
+    }
+  }
+
+  /** true when Google refused the call as missing or not shared, false when it answered; throws otherwise. */
+  async function refusedAsMissingOrPrivate(call: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await call();
+      return false;
+    } catch (error) {
+      if (
+        error instanceof GoogleApiError &&
+        (error.code === 'NOT_FOUND' || error.code === 'PERMISSION_DENIED')
+      )
+        return true;
+      throw error;
+    }
+  }
+
+  async function evaluate(ownerId: string, spreadsheetId: string, proof: OwnerProof): Promise<OwnerAccess> {
+    if (await opensWithOwnToken(spreadsheetId, proof.googleAccessToken))
+      return { kind: 'granted', via: 'own-token' };
+    const ownerEmail = (await deps.ownerEmail(ownerId))?.trim().toLowerCase() || undefined;
+    let driveCode: 'NOT_FOUND' | 'PERMISSION_DENIED';
+    try {
+      const via = permissionThatAdmits(await deps.drive.listPermissions(spreadsheetId), ownerEmail);
+      return via ? { kind: 'granted', via } : { kind: 'denied', ownerEmail };
+    } catch (error) {
+      if (!(error instanceof GoogleApiError)) throw error;
+      if (error.code !== 'NOT_FOUND' && error.code !== 'PERMISSION_DENIED') throw error;
+      driveCode = error.code;
+    }
+    // Drive's 403: the service account may see it but not its sharing; 404: it cannot see it at all (or
+    // nothing has that id). Link sharing still shows: the API key opens link-shared spreadsheets only.
+    if (
+      deps.hasApiKey &&
+      (await refusedAsMissingOrPrivate(() => deps.probes.opensWithApiKey(spreadsheetId))) === false
+    )
+      return { kind: 'granted', via: 'link' };
+    if (driveCode === 'PERMISSION_DENIED') return { kind: 'denied', ownerEmail };
+    // Only a spreadsheet the service account cannot open either may be bound unproven: nothing can be
+    // read or written through it, and the Sheet Status asks its owner to share it with the service account.
+    const opens =
+      (await refusedAsMissingOrPrivate(() => deps.sheets.getSpreadsheet(spreadsheetId))) === false;
+    return opens ? { kind: 'denied', ownerEmail } : { kind: 'unreachable', ownerEmail };
+  }
+
+  async function decide(
+    ownerId: string,
+    spreadsheetId: string,
+    options: DecideOptions = {},
+  ): Promise<OwnerAccess> {
+    if (!deps.hasServiceAccount) return { kind: 'granted', via: 'no-service-account' };
+    if (!options.fresh) {
+      const cached = cache.get(ownerId, spreadsheetId);
+      if (cached) {
+        const decision = await cached.catch(() => undefined);
+        // A refusal is not final for an owner who brings their own token.
+        if (decision && (decision.kind === 'granted' || !options.googleAccessToken)) return decision;
+      }
+    }
+    const decision = evaluate(ownerId, spreadsheetId, options);
+    cache.set(ownerId, spreadsheetId, decision);
+    return decision;
+  }
+
+  return {
+    decide,
+
+    /**
+     * Binding (preview, metadata, create, sheet settings): resolves when the owner may bind the
+     * spreadsheet (granted, or unreachable: the service account cannot open it, so a read fails with
+     * today's sharing advice and a binding stays inert), otherwise throws the problem to answer: 403
+     * NO_OWNER_ACCESS (someone else's), or Google's unavailability (the check fails closed).
+     */
+    async requireForBinding(ownerId: string, spreadsheetId: string, proof: OwnerProof = {}): Promise<void> {
+      let decision: OwnerAccess;
+      try {
+        decision = await decide(ownerId, spreadsheetId, proof);
+      } catch (error) {
+        if (!(error instanceof GoogleApiError)) throw error;
+        if (
+          error.code === 'UNAVAILABLE' ||
+          error.code === 'RATE_LIMITED' ||
+          error.code === 'INVALID_REQUEST'
+        ) {
+          deps.log?.warn({ err: error, code: error.code }, 'Checking spreadsheet access failed');
+        }
+        throw sheetsProblem(error.code, {});
+      }
+      if (decision.kind === 'denied') throw noOwnerAccessProblem(decision.ownerEmail);
+    },
+  };
+}
+
+export type OwnerAccessService = ReturnType<typeof createOwnerAccessService>;

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { DrivePermission } from '../../google/drive-client.js';
+import {
+  DecisionCache,
+  isPlausibleAccessToken,
+  type OwnerAccess,
+  permissionThatAdmits,
+} from './owner-access.js';
+
+const owner: DrivePermission = { id: '1', type: 'user', role: 'owner', emailAddress: 'Ada@Example.com' };
+const writer: DrivePermission = { id: '2', type: 'user', role: 'writer', emailAddress: 'grace@example.com' };
+const serviceAccount: DrivePermission = {
+  id: '3',
+  type: 'user',
+  role: 'writer',
+  emailAddress: 'sa@project.iam.gserviceaccount.com',
+};
+const link: DrivePermission = { id: 'anyoneWithLink', type: 'anyone', role: 'reader' };
+const domain: DrivePermission = { id: '4', type: 'domain', role: 'reader', domain: 'Example.org' };
+const group: DrivePermission = { id: '5', type: 'group', role: 'writer', emailAddress: 'team@example.com' };
+
+describe('permissionThatAdmits', () => {
+  it('admits the owner and the people, comparing emails without case', () => {
+    expect(permissionThatAdmits([owner, serviceAccount], 'ada@example.com')).toBe('person');
+    expect(permissionThatAdmits([owner, writer], ' GRACE@example.com ')).toBe('person');
+  });
+
+  it('admits anyone through link sharing, and an email of a shared domain', () => {
+    expect(permissionThatAdmits([owner, link], 'bob@example.com')).toBe('anyone');
+    expect(permissionThatAdmits([owner, domain], 'bob@example.org')).toBe('domain');
+    // A person's own permission is the stronger answer, wherever it is listed.
+    expect(permissionThatAdmits([link, domain, writer], 'grace@example.com')).toBe('person');
+  });
+
+  it('admits nobody else: other people, other domains, groups, a sub-domain, no email', () => {
+    expect(permissionThatAdmits([owner, writer, serviceAccount], 'bob@example.com')).toBeUndefined();
+    expect(permissionThatAdmits([domain], 'bob@mail.example.org')).toBeUndefined();
+    expect(permissionThatAdmits([domain], 'bob@otherexample.org')).toBeUndefined();
+    expect(permissionThatAdmits([group], 'team@example.com')).toBeUndefined();
+    expect(permissionThatAdmits([owner, domain], undefined)).toBeUndefined();
+    expect(permissionThatAdmits([{ id: '6', type: 'user', role: 'reader' }], '')).toBeUndefined();
+    expect(permissionThatAdmits([], 'ada@example.com')).toBeUndefined();
+  });
+});
+
+describe('isPlausibleAccessToken', () => {
+  it("accepts Google's token characters and refuses anything that could break a header", () => {
+    expect(isPlausibleAccessToken('ya29.a0AfB_byC-1234~x/y+z=')).toBe(true);
+    expect(isPlausibleAccessToken('ya29 with spaces')).toBe(false);
+    expect(isPlausibleAccessToken('ya29\r\nx-evil: 1')).toBe(false);
+    expect(isPlausibleAccessToken('')).toBe(false);
+    expect(isPlausibleAccessToken('a'.repeat(4097))).toBe(false);
+  });
+});
+
+describe('DecisionCache', () => {
+  const granted: OwnerAccess = { kind: 'granted', via: 'person' };
+  const denied: OwnerAccess = { kind: 'denied', ownerEmail: 'bob@example.com' };
+
+  function cache(maxEntries = 10) {
+    let clock = 1_000;
+    const decisions = new DecisionCache({
+      grantedTtlMs: 60_000,
+      deniedTtlMs: 5_000,
+      maxEntries,
+      now: () => clock,
+    });
+    return {
+      decisions,
+      advance: (ms: number) => {
+        clock += ms;
+      },
+    };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('keeps a granted decision 60 s and a refusal 5 s, per owner and spreadsheet', async () => {
+    const { decisions, advance } = cache();
+    decisions.set('owner-a', 'sheet-1', Promise.resolve(granted));
+    decisions.set('owner-b', 'sheet-1', Promise.resolve(denied));
+    await settle();
+    expect(decisions.get('owner-a', 'sheet-2')).toBeUndefined();
+    expect(await decisions.get('owner-a', 'sheet-1')).toEqual(granted);
+    expect(await decisions.get('owner-b', 'sheet-1')).toEqual(denied);
+    advance(5_000);
+    expect(decisions.get('owner-b', 'sheet-1')).toBeUndefined();
+    expect(decisions.get('owner-a', 'sheet-1')).toBeDefined();
+    advance(55_000);
+    expect(decisions.get('owner-a', 'sheet-1')).toBeUndefined();
+  });
+
+  it('shares a look-up still in flight, and forgets one that failed', async () => {
+    const { decisions } = cache();
+    let fail: (error: Error) => void = () => {};
+    const pending = new Promise<OwnerAccess>((_resolve, reject) => {
+      fail = reject;
+    });
+    decisions.set('owner-a', 'sheet-1', pending);
+    expect(decisions.get('owner-a', 'sheet-1')).toBe(pending);
+    fail(new Error('Google is down'));
+    await pending.catch(() => undefined);
+    await settle();
+    expect(decisions.get('owner-a', 'sheet-1')).toBeUndefined();
+  });
+
+  it('holds at most maxEntries, dropping the oldest', () => {
+    const { decisions } = cache(2);
+    decisions.set('o', 's1', Promise.resolve(granted));
+    decisions.set('o', 's2', Promise.resolve(granted));
+    decisions.set('o', 's3', Promise.resolve(granted));
+    expect(decisions.size).toBe(2);
+    expect(decisions.get('o', 's1')).toBeUndefined();
+    expect(decisions.get('o', 's3')).toBeDefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { OwnerProof } from './owner-access.service.js';
+
+/** The optional header by which an owner proves with their own Google token that they can open a sheet. */
+export const GOOGLE_ACCESS_TOKEN_HEADER = 'x-google-access-token';
+
+/**
+ * The headers schema of the binding calls (preview, metadata, create, sheet settings). Loose: Fastify
+ * replaces request.headers with the parsed value, so every other header must pass through untouched.
+ */
+export const OwnerProofHeadersSchema = z.looseObject({
+  [GOOGLE_ACCESS_TOKEN_HEADER]: z
+    .string()
+    .max(4096, 'The Google access token is too long')
+    .regex(/^[A-Za-z0-9._~+/=-]+$/, 'The Google access token is not valid')
+    .optional()
+    .meta({
+      description:
+        "Optional: the signed-in owner's own Google access token (spreadsheets scope). When the spreadsheet is not link-shared and not shared with the owner's email, a token that opens it proves access. Used once, never stored.",
+    }),
+});
+
+/** The owner's own token from the validated headers, if they sent one. */
+export function ownerProofFrom(headers: Record<string, unknown>): OwnerProof {
+  const token = headers[GOOGLE_ACCESS_TOKEN_HEADER];
+  return typeof token === 'string' && token !== '' ? { googleAccessToken: token } : {};
+}
