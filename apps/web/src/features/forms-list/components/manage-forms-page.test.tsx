@@ -221,6 +221,26 @@ describe('ManageFormsPage', () => {
     await waitFor(() => expect(checksMade()).toHaveLength(5));
   }, 20_000);
 
+  it("shows No access with what to do when the owner can no longer open a bound form's spreadsheet", async () => {
+    const advice =
+      'You do not have access to this spreadsheet as owner@example.com. Ask its owner to share it with owner@example.com, or to set it to "Anyone with the link", then try again.';
+    formsReply = () => ({
+      status: 200,
+      data: {
+        data: [
+          form({ formId: 'lost', name: 'Lost form', googleSheetsUrl: REGISTRATION_URL, sheetName: 'S' }),
+        ],
+      },
+    });
+    checkReply = () => ({ status: 200, data: { data: access(false, 'NO_OWNER_ACCESS', advice) } });
+    renderPage();
+    const row = await screen.findByRole('row', { name: /Lost form/ });
+    await waitFor(() => expect(within(row).getByText('No access')).toBeTruthy());
+    expect(within(row).getByTestId('sheet-status').getAttribute('data-status')).toBe('no-access');
+    expect(within(row).getByText(advice)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /Recheck/ })).toBeTruthy();
+  });
+
   it('rejects an invalid URL inline: message, red border and Save disabled; saves trimmed values and rechecks', async () => {
     formsReply = () => ({ status: 200, data: { data: [form({ formId: 'f1', name: 'Survey' })] } });
     let putBody: unknown;

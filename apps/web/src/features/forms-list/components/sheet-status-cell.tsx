@@ -1,6 +1,13 @@
 import type { SheetAccess } from '@sheetforms/contract';
 import type { ReactNode } from 'react';
-import { CheckCircleIcon, ErrorIcon, LinkOffIcon, RefreshIcon, WarningIcon } from '@/components/ui/icons';
+import {
+  CheckCircleIcon,
+  ErrorIcon,
+  LinkOffIcon,
+  LockIcon,
+  RefreshIcon,
+  WarningIcon,
+} from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { SETUP_REQUIRED_HINT, SHEET_STATUS_LABELS, type SheetStatus } from '../logic/sheet-status';
 
@@ -16,6 +23,7 @@ const tone: Record<SheetStatus, string> = {
   checking: 'text-slate-600',
   connected: 'text-emerald-700',
   'setup-required': 'text-amber-700',
+  'no-access': 'text-red-700',
   'invalid-url': 'text-red-700',
   error: 'text-red-700',
   'not-configured': 'text-slate-500',
@@ -24,6 +32,7 @@ const tone: Record<SheetStatus, string> = {
 const icons: Record<Exclude<SheetStatus, 'checking'>, ReactNode> = {
   connected: <CheckCircleIcon className="size-4" />,
   'setup-required': <WarningIcon className="size-4" />,
+  'no-access': <LockIcon className="size-4" />,
   'invalid-url': <ErrorIcon className="size-4" />,
   error: <ErrorIcon className="size-4" />,
   'not-configured': <LinkOffIcon className="size-4" />,
@@ -48,7 +57,7 @@ export function SheetStatusCell({ formName, status, result, onRecheck }: SheetSt
       ? SETUP_REQUIRED_HINT
       : status === 'connected' && result && !result.sheetExists
         ? 'Sheet is created with the first response'
-        : status === 'invalid-url' || status === 'error'
+        : status === 'invalid-url' || status === 'error' || status === 'no-access'
           ? result?.message
           : undefined;
 

@@ -9,7 +9,10 @@ import {
   statusFromResult,
 } from './sheet-status';
 
-const done = (accessible: boolean, error: 'PERMISSION_DENIED' | 'NOT_FOUND' | 'CHECK_FAILED' | null) => ({
+const done = (
+  accessible: boolean,
+  error: 'PERMISSION_DENIED' | 'NOT_FOUND' | 'CHECK_FAILED' | 'NO_OWNER_ACCESS' | null,
+) => ({
   phase: 'done' as const,
   result: { accessible, error, message: 'm', lastChecked: '2025-01-01T00:00:00.000Z', sheetExists: true },
 });
@@ -23,6 +26,7 @@ describe('sheet status (spec 000 section 4)', () => {
     expect(deriveSheetStatus(true, done(true, null))).toBe('connected');
     expect(deriveSheetStatus(true, done(false, 'PERMISSION_DENIED'))).toBe('setup-required');
     expect(deriveSheetStatus(true, done(false, 'NOT_FOUND'))).toBe('invalid-url');
+    expect(deriveSheetStatus(true, done(false, 'NO_OWNER_ACCESS'))).toBe('no-access');
     expect(deriveSheetStatus(true, done(false, 'CHECK_FAILED'))).toBe('error');
     expect(statusFromResult({ accessible: false, error: null })).toBe('error');
   });
@@ -32,6 +36,7 @@ describe('sheet status (spec 000 section 4)', () => {
       checking: 'Checking...',
       connected: 'Connected',
       'setup-required': 'Setup Required',
+      'no-access': 'No access',
       'invalid-url': 'Invalid URL',
       error: 'Error',
       'not-configured': 'Not configured',

@@ -1,10 +1,14 @@
 import type { SheetAccess } from '@sheetforms/contract';
 
-/** Spec 000 section 4: the six states of the Sheet Status column. */
+/**
+ * Spec 000 section 4: the six states of the Sheet Status column, and No access: the signed-in owner can no
+ * longer open the spreadsheet themselves (responses of a form already bound still reach it).
+ */
 export type SheetStatus =
   | 'checking'
   | 'connected'
   | 'setup-required'
+  | 'no-access'
   | 'invalid-url'
   | 'error'
   | 'not-configured';
@@ -13,6 +17,7 @@ export const SHEET_STATUS_LABELS: Record<SheetStatus, string> = {
   checking: 'Checking...',
   connected: 'Connected',
   'setup-required': 'Setup Required',
+  'no-access': 'No access',
   'invalid-url': 'Invalid URL',
   error: 'Error',
   'not-configured': 'Not configured',
@@ -49,6 +54,8 @@ export function statusFromResult(result: Pick<SheetAccess, 'accessible' | 'error
   switch (result.error) {
     case 'PERMISSION_DENIED':
       return 'setup-required';
+    case 'NO_OWNER_ACCESS':
+      return 'no-access';
     case 'NOT_FOUND':
       return 'invalid-url';
     default:
