@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { UsersIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
@@ -13,6 +14,11 @@ import { EDITOR_TEXT } from '../logic/messages';
 import { PasswordCallout } from './password-callout';
 
 export const AUTHORIZED_USERS_TITLE = 'Authorized Users';
+/**
+ * The table's scrolling region. Not 'Authorized Users': the section is already the region of that name,
+ * and a second one holding it would make the name ambiguous.
+ */
+const USERS_TABLE_LABEL = 'User list';
 
 export interface AuthorizedUsersProps {
   formId: string;
@@ -100,6 +106,59 @@ export function AuthorizedUsers({ formId, users, onUsersChange }: AuthorizedUser
     },
     onSettled: () => setBusyUserId(null),
   });
+
+  const rowNameId = (user: FormUser) => `${id}-user-${user.id}`;
+  const columns: DataTableColumn<FormUser>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      isRowHeader: true,
+      className: 'whitespace-nowrap font-medium text-slate-900',
+      cell: (user) => <span id={rowNameId(user)}>{user.name}</span>,
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      className: 'whitespace-nowrap text-slate-600',
+      cell: (user) => user.email,
+    },
+    {
+      id: 'added',
+      header: 'Added',
+      className: 'whitespace-nowrap text-slate-600',
+      cell: (user) => <time dateTime={user.createdAt}>{formatAdded(user.createdAt)}</time>,
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'w-px whitespace-nowrap',
+      cell: (user) => {
+        const busy = busyUserId === user.id;
+        return (
+          <div className="flex justify-end gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-describedby={rowNameId(user)}
+              disabled={busy}
+              onClick={() => reset.mutate(user)}
+            >
+              Reset password
+            </Button>
+            <button
+              type="button"
+              aria-describedby={rowNameId(user)}
+              disabled={busy}
+              onClick={() => remove.mutate(user)}
+              className="inline-flex items-center rounded-lg px-3 py-1.5 font-semibold text-red-600 text-sm transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              Remove
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -212,66 +271,14 @@ export function AuthorizedUsers({ formId, users, onUsersChange }: AuthorizedUser
             </p>
           </div>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">{AUTHORIZED_USERS_TITLE}</caption>
-              <thead className="bg-slate-50 text-left text-slate-600 text-xs uppercase tracking-wide">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
-                    Added
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {users.map((user) => {
-                  const rowNameId = `${id}-user-${user.id}`;
-                  const busy = busyUserId === user.id;
-                  return (
-                    <tr key={user.id} className="hover:bg-slate-50/60">
-                      <td id={rowNameId} className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
-                        {user.name}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{user.email}</td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        <time dateTime={user.createdAt}>{formatAdded(user.createdAt)}</time>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-describedby={rowNameId}
-                            disabled={busy}
-                            onClick={() => reset.mutate(user)}
-                          >
-                            Reset password
-                          </Button>
-                          <button
-                            type="button"
-                            aria-describedby={rowNameId}
-                            disabled={busy}
-                            onClick={() => remove.mutate(user)}
-                            className="inline-flex items-center rounded-lg px-3 py-1.5 font-semibold text-red-600 text-sm transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
-                          >
-                            Remove
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={USERS_TABLE_LABEL}
+            caption={AUTHORIZED_USERS_TITLE}
+            columns={columns}
+            rows={users}
+            getRowId={(user) => user.id}
+            isRowBusy={(user) => busyUserId === user.id}
+          />
         )}
       </div>
     </section>

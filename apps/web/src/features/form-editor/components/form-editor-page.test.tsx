@@ -354,6 +354,17 @@ describe('Authorized Users', () => {
     const row = within(region).getByRole('row', { name: /Jane Doe/ });
     expect(within(row).getByText('jane@example.com')).toBeDefined();
     expect(within(row).queryByText('Xy7!pQ2@zk')).toBeNull();
+    // The kit's table: its own scrolling region, the name as the row's header, each action tied to it.
+    const table = within(region).getByRole('region', { name: 'User list' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Email', 'Added', 'Actions']);
+    expect(within(row).getByRole('rowheader').textContent).toBe('Jane Doe');
+    expect(within(row).getByRole('button', { name: 'Remove' }).getAttribute('aria-describedby')).toBe(
+      within(row).getByText('Jane Doe').id,
+    );
     expect((within(region).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
 
     fireEvent.click(within(region).getByRole('button', { name: 'Done' }));
