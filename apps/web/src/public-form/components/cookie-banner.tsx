@@ -7,7 +7,11 @@ import { buttonStyles } from './shell';
 
 const bannerButton = 'min-h-10 flex-1 sm:flex-none';
 
-/** The cookie-consent banner of a GDPR-enabled form (spec 001: Cookie banner, Cookie consent). */
+/**
+ * The cookie-consent banner of a GDPR-enabled form (spec 001: Cookie banner, Cookie consent). It sits in
+ * the page's flow above the form, never fixed over it: a floating banner hid the signature pad and the
+ * submit button on short screens.
+ */
 export function CookieBanner({ gdprEnabled }: { gdprEnabled: number }) {
   const [visible, setVisible] = useState(() =>
     shouldShowCookieBanner(gdprEnabled, storage.get(STORAGE_KEYS.gdprConsent)),
@@ -17,11 +21,6 @@ export function CookieBanner({ gdprEnabled }: { gdprEnabled: number }) {
   useEffect(() => {
     setVisible(shouldShowCookieBanner(gdprEnabled, storage.get(STORAGE_KEYS.gdprConsent)));
   }, [gdprEnabled]);
-
-  useEffect(() => {
-    document.documentElement.toggleAttribute('data-cookie-banner', visible);
-    return () => document.documentElement.removeAttribute('data-cookie-banner');
-  }, [visible]);
 
   if (!visible) return null;
 
@@ -34,9 +33,9 @@ export function CookieBanner({ gdprEnabled }: { gdprEnabled: number }) {
     <>
       <section
         aria-label="Cookie consent"
-        className="pf-cookie-banner fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
+        className="pf-cookie-banner mx-auto w-full max-w-2xl px-3 pt-3 sm:px-6 sm:pt-6"
       >
-        <div className="mx-auto flex max-w-2xl flex-col gap-3 rounded-2xl bg-slate-900 p-4 text-slate-100 shadow-2xl sm:flex-row sm:items-center sm:gap-5">
+        <div className="flex flex-col gap-3 rounded-2xl bg-slate-900 p-4 text-slate-100 shadow-lg sm:flex-row sm:items-center sm:gap-5">
           <p className="flex-1 text-sm leading-relaxed">
             <span className="font-semibold text-white">We value your privacy.</span> Essential cookies keep
             this form working. With your consent we also use analytics and marketing cookies.

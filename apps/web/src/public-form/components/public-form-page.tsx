@@ -221,6 +221,7 @@ function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted()
 
   return (
     <>
+      <CookieBanner gdprEnabled={form.settings.gdprEnabled} />
       <Shell>
         <div className="px-5 pt-7 pb-6 sm:px-9 sm:pt-9">
           <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-[28px]">{form.name}</h1>
@@ -283,7 +284,6 @@ function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted()
           </div>
         )}
       </Shell>
-      <CookieBanner gdprEnabled={form.settings.gdprEnabled} />
     </>
   );
 }

@@ -147,8 +147,10 @@ export function FormEditor({ detail }: FormEditorProps) {
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-3">
+      {/* min-w-0 and one minmax(0, 1fr) track on phones: a wide table scrolls inside its box instead
+          of widening the grid (and the page) to its own width. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+        <div className="min-w-0 space-y-6 lg:col-span-3">
           <section aria-labelledby={`${id}-details`} className={card}>
             <div className="border-slate-200 border-b px-5 py-4 sm:px-6">
               <h2 id={`${id}-details`} className="font-semibold text-base text-slate-900">
@@ -269,7 +271,7 @@ export function FormEditor({ detail }: FormEditorProps) {
           </section>
         </div>
 
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <section aria-labelledby={`${id}-settings`} className={card}>
             <div className="border-slate-200 border-b px-5 py-4 sm:px-6">
               <h2 id={`${id}-settings`} className="font-semibold text-base text-slate-900">
@@ -335,7 +337,7 @@ export function FormEditor({ detail }: FormEditorProps) {
         </div>
 
         {settings.loginRequired ? (
-          <div className="lg:col-span-5">
+          <div className="min-w-0 lg:col-span-5">
             <AuthorizedUsers formId={form.formId} users={users} onUsersChange={setUsers} />
           </div>
         ) : null}
