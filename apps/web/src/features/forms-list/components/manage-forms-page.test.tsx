@@ -276,6 +276,20 @@ describe('ManageFormsPage', () => {
     expect(await screen.findByText('Connected')).toBeTruthy();
   });
 
+  it("shows the server's words when the sheet settings name someone else's spreadsheet", async () => {
+    const refusal =
+      'You do not have access to this spreadsheet as owner@example.com. Ask its owner to share it with owner@example.com, or to set it to "Anyone with the link", then try again.';
+    formsReply = () => ({ status: 200, data: { data: [form({ formId: 'f1', name: 'Survey' })] } });
+    extra = (config) =>
+      config.method === 'put' ? { status: 403, data: problem(403, refusal, 'NO_OWNER_ACCESS') } : undefined;
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Add Google Sheets/ }));
+    fireEvent.change(screen.getByLabelText('Google Sheets URL'), { target: { value: REGISTRATION_URL } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.queryByText('Failed to save Google Sheets settings. Please try again.')).toBeNull();
+  });
+
   it('keeps the editor open and alerts when saving the sheet settings fails', async () => {
     formsReply = () => ({ status: 200, data: { data: [form({ formId: 'f1', name: 'Survey' })] } });
     extra = (config) => (config.method === 'put' ? { status: 500, data: problem(500, 'down') } : undefined);

@@ -1,4 +1,5 @@
 import type { FormListItem } from '@sheetforms/contract';
+import axios from 'axios';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -8,6 +9,16 @@ import { useUpdateFormSheet } from '../api/update-form-sheet';
 import { type SheetSettings, trimSheetSettings, validateSheetUrl } from '../logic/sheet-settings';
 
 export const SAVE_SHEET_FAILED_TEXT = 'Failed to save Google Sheets settings. Please try again.';
+
+/**
+ * Spec 000's alert, except for someone else's spreadsheet: trying again cannot help there, so the
+ * server's words (how to get access) are shown instead.
+ */
+function saveFailedText(error: unknown): string {
+  const refusal = axios.isAxiosError(error) && error.response?.status === 403;
+  const code = refusal ? (error.response?.data as { code?: unknown } | undefined)?.code : undefined;
+  return code === 'NO_OWNER_ACCESS' ? getErrorMessage(error, SAVE_SHEET_FAILED_TEXT) : SAVE_SHEET_FAILED_TEXT;
+}
 
 export interface SheetSettingsCellProps {
   form: FormListItem;
@@ -114,7 +125,7 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
             'Saving the Google Sheets settings failed:',
             getErrorMessage(error, SAVE_SHEET_FAILED_TEXT),
           );
-          toast.error(SAVE_SHEET_FAILED_TEXT);
+          toast.error(saveFailedText(error));
         },
       },
     );
