@@ -366,7 +366,12 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         .where('form_id', '=', form.id)
         .where('sync_state', '=', 'failed')
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return { formFound: true, requeued: true };
+      if (Number(result.numUpdatedRows) === 1) {
+        // As with the form's Retry: the owner says they fixed what paused the form, or the row would fail
+        // again at once with the pause's reason.
+        await db.updateTable('forms').set({ sync_paused_reason: null }).where('id', '=', form.id).execute();
+        return { formFound: true, requeued: true };
+      }
       const row = await db
         .selectFrom('responses')
         .select('sync_state')

@@ -261,10 +261,15 @@ describeEachDialect('per-response retry, worker stopped', (dialect) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
 
-  it('queues a failed response again as new, and only it', async () => {
+  it('queues a failed response again as new, and only it; a paused form sync resumes', async () => {
     const form = await createForm(t, token);
     const failed = await responseIn(form.id, 'failed');
     const otherFailed = await responseIn(form.id, 'failed');
+    await t.database.db
+      .updateTable('forms')
+      .set({ sync_paused_reason: 'Rows landed outside the table' })
+      .where('id', '=', form.id)
+      .execute();
     const res = await retry(form.formId, failed, token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -273,6 +278,12 @@ describeEachDialect('per-response retry, worker stopped', (dialect) => {
     });
     expect(await rowOf(failed)).toEqual({ sync_state: 'pending', attempts: 0 });
     expect(await rowOf(otherFailed)).toEqual({ sync_state: 'failed', attempts: 3 });
+    const paused = await t.database.db
+      .selectFrom('forms')
+      .select('sync_paused_reason')
+      .where('id', '=', form.id)
+      .executeTakeFirstOrThrow();
+    expect(paused.sync_paused_reason).toBeNull();
   });
 
   it('answers 409 with the reason for a response that has not failed, and leaves it as it was', async () => {
