@@ -68,6 +68,7 @@ import { createSubmissionsService } from './modules/submissions/submissions.serv
 import { createTemplatesRepository } from './modules/templates/templates.repository.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
+import { createSignatureFiles } from './modules/uploads/signature-files.js';
 import { createSignatureStorage } from './modules/uploads/signature-storage.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { signatureFileRoutes, signatureUploadRoutes } from './modules/uploads/uploads.routes.js';
@@ -276,8 +277,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     timeZone: config.sheetSync.timeZone,
     ...clock,
   });
+  // Signature files go with their form, and a sweep at start and every hour removes orphans.
+  const signatureStorage = createSignatureStorage(config.signatureStorage);
+  const uploadsRepository = createUploadsRepository(database.db);
+  const signatureFiles = createSignatureFiles({
+    storage: signatureStorage,
+    uploads: uploadsRepository,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => signatureFiles.start());
+  app.addHook('preClose', async () => signatureFiles.stop());
   const forms = createFormsService({
     forms: createFormsRepository(database.db),
+    signatureFiles,
     responses: responseReader,
     templates: templatesRepository,
     formUsers: formUsersRepository,
@@ -302,8 +314,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const uploads = createUploadsService({
     access,
-    storage: createSignatureStorage(config.signatureStorage),
-    uploads: createUploadsRepository(database.db),
+    storage: signatureStorage,
+    uploads: uploadsRepository,
     publicUrl: config.publicUrl,
     ...clock,
   });

@@ -12,6 +12,30 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/**
+ * A PNG whose header claims any size and pixel format, with a tiny (not decodable) image: what an
+ * attacker sends to make a renderer inflate gigabytes. `ihdr` overrides header bytes 8..12 (bit depth,
+ * colour type, compression, filter, interlace); `badCrc` breaks the header's checksum.
+ */
+export function makePngClaiming(
+  width: number,
+  height: number,
+  options: { bitDepth?: number; colourType?: number; ihdr?: number[]; badCrc?: boolean } = {},
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set(options.ihdr ?? [options.bitDepth ?? 8, options.colourType ?? 2, 0, 0, 0], 8);
+  const ihdr = chunk('IHDR', header);
+  if (options.badCrc) ihdr.writeUInt32BE((ihdr.readUInt32BE(21) + 1) >>> 0, 21);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    ihdr,
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A real, decodable RGB PNG (white, with a little noise so sizes differ); `extraBytes` pads a tEXt chunk. */
 export function makePng(width = 4, height = 2, extraBytes = 0): Buffer {
   const header = Buffer.alloc(13);

@@ -57,6 +57,14 @@ export interface FormsServiceDeps {
   sheetAccess: {
     requireForBinding(ownerId: string, spreadsheetId: string, proof?: BindingProof): Promise<void>;
   };
+  /**
+   * The form's signature files (the uploads module): listed before the form is deleted, since its
+   * upload rows go with it, and deleted after it.
+   */
+  signatureFiles?: {
+    keysOfForm(formRowId: string): Promise<string[]>;
+    remove(keys: readonly string[]): Promise<void>;
+  };
   /** Called after the sheet URL or sheet name changed: failed responses get another try (sheet-sync). */
   onSheetSettingsSaved?: (ownerId: string, formId: string) => Promise<unknown>;
   now?: () => Date;
@@ -198,7 +206,10 @@ export function createFormsService(deps: FormsServiceDeps) {
     },
 
     async remove(ownerId: string, formId: string): Promise<void> {
+      const row = await requireRow(ownerId, formId);
+      const signatureKeys = (await deps.signatureFiles?.keysOfForm(row.id)) ?? [];
       if (!(await deps.forms.deleteForOwner(ownerId, formId))) throw formNotFound();
+      await deps.signatureFiles?.remove(signatureKeys);
     },
 
     /** For modules that hang data off a form (users, templates): 404 unless the caller owns it. */

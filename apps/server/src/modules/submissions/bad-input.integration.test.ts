@@ -12,6 +12,7 @@ import {
   countStored,
   createPublicForm,
   makePng,
+  makePngClaiming,
   submit,
   uploadSignature,
 } from '../../test/public-forms.js';
@@ -456,6 +457,24 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
         ],
         413,
       ),
+      up(
+        'a PNG claiming 100,000 x 100,000 pixels',
+        [
+          ['formId', fid],
+          ['signature', blob(makePngClaiming(100_000, 100_000))],
+        ],
+        400,
+        'at most 4000 x 4000 pixels',
+      ),
+      up(
+        'a PNG with a damaged header',
+        [
+          ['formId', fid],
+          ['signature', blob(makePngClaiming(400, 200, { badCrc: true }))],
+        ],
+        400,
+        'not a valid PNG',
+      ),
       up('missing file', [['formId', fid]], 400, 'Signature file is required'),
       up('missing formId', [['signature', blob(png)]], 400, 'Missing form ID'),
       up(
@@ -863,4 +882,4 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
 });
 
 /** Update docs/reliability.md when this changes. */
-const BAD_INPUT_CASES = 209;
+const BAD_INPUT_CASES = 211;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makePng } from '../../test/public-forms.js';
-import { isPng, PNG_SIGNATURE } from './png.js';
+import { makePng, makePngClaiming } from '../../test/public-forms.js';
+import { checkPngHeader, isPng, PNG_SIGNATURE } from './png.js';
 
 describe('isPng', () => {
   it('accepts real PNG files of any size', () => {
@@ -32,5 +32,62 @@ describe('isPng', () => {
     const padded = Buffer.concat([Buffer.from('junk'), png]);
     expect(isPng(new Uint8Array(padded.buffer, padded.byteOffset + 4, png.length))).toBe(true);
     expect(isPng(new Uint8Array(padded.buffer, padded.byteOffset, png.length))).toBe(false);
+  });
+});
+
+describe('checkPngHeader', () => {
+  it('accepts signature-sized images and answers their decoded size', () => {
+    expect(checkPngHeader(makePng(400, 200))).toEqual({
+      ok: true,
+      width: 400,
+      height: 200,
+      decodedBytes: (400 * 3 + 1) * 200,
+    });
+    expect(checkPngHeader(makePngClaiming(4000, 1000, { colourType: 6 }))).toMatchObject({ ok: true });
+    // 1-bit greyscale packs 8 pixels a byte: 4000 x 4000 is under 2 MB decoded.
+    expect(checkPngHeader(makePngClaiming(4000, 4000, { bitDepth: 1, colourType: 0 }))).toMatchObject({
+      ok: true,
+      decodedBytes: (500 + 1) * 4000,
+    });
+  });
+
+  it('refuses more than 4,000 pixels on a side', () => {
+    expect(checkPngHeader(makePngClaiming(100_000, 100_000))).toEqual({
+      ok: false,
+      reason: 'too-many-pixels',
+    });
+    expect(checkPngHeader(makePngClaiming(4001, 10))).toEqual({ ok: false, reason: 'too-many-pixels' });
+    expect(checkPngHeader(makePngClaiming(10, 4001))).toEqual({ ok: false, reason: 'too-many-pixels' });
+  });
+
+  it('refuses a decoded size over 16 MB (rows of packed pixels plus a filter byte each)', () => {
+    // RGBA 8-bit 2048 x 2048: (8192 + 1) x 2048 = 16,779,264 bytes, just over 16 MiB.
+    expect(checkPngHeader(makePngClaiming(2048, 2048, { colourType: 6 }))).toEqual({
+      ok: false,
+      reason: 'too-large-decoded',
+    });
+    expect(checkPngHeader(makePngClaiming(2047, 2048, { colourType: 6 }))).toMatchObject({ ok: true });
+    // 16-bit RGBA 4000 x 4000 would be 128 MB.
+    expect(checkPngHeader(makePngClaiming(4000, 4000, { bitDepth: 16, colourType: 6 }))).toEqual({
+      ok: false,
+      reason: 'too-large-decoded',
+    });
+  });
+
+  const malformed: Array<[string, Buffer]> = [
+    ['a zero width', makePngClaiming(0, 10)],
+    ['a zero height', makePngClaiming(10, 0)],
+    ['a width over 2^31 - 1', makePngClaiming(0x80000000, 10)],
+    ['an unknown colour type', makePngClaiming(10, 10, { colourType: 5 })],
+    ['a bit depth the colour type does not allow', makePngClaiming(10, 10, { bitDepth: 4, colourType: 2 })],
+    ['a bit depth of 0', makePngClaiming(10, 10, { bitDepth: 0, colourType: 0 })],
+    ['an unknown compression method', makePngClaiming(10, 10, { ihdr: [8, 2, 1, 0, 0] })],
+    ['an unknown filter method', makePngClaiming(10, 10, { ihdr: [8, 2, 0, 1, 0] })],
+    ['an unknown interlace method', makePngClaiming(10, 10, { ihdr: [8, 2, 0, 0, 2] })],
+    ['a header whose checksum is wrong', makePngClaiming(10, 10, { badCrc: true })],
+    ['not a PNG at all', Buffer.from('GIF89a')],
+  ];
+  it.each(malformed)('refuses %s as malformed', (_name, bytes) => {
+    expect(checkPngHeader(bytes)).toEqual({ ok: false, reason: 'malformed' });
   });
 });

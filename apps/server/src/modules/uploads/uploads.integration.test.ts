@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
 import { describeEachDialect } from '../../test/dialects.js';
 import {
   addFormUser,
@@ -8,9 +9,13 @@ import {
   createPublicForm,
   formLogin,
   makePng,
+  makePngClaiming,
   uploadSignature,
 } from '../../test/public-forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignatureFiles } from './signature-files.js';
+import { createSignatureStorage, newSignatureKey } from './signature-storage.js';
+import { createUploadsRepository } from './uploads.repository.js';
 
 describeEachDialect('signature upload', (dialect) => {
   let t: TestApp;
@@ -123,6 +128,109 @@ describeEachDialect('signature upload', (dialect) => {
       const res = await t.request('GET', `/uploads/signatures/${name}`);
       expect(res.status, name).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
+    }
+  });
+
+  const signatureDir = () => path.join(t.config.dataDir, 'uploads', 'signatures');
+  const fileOf = (key: string) => path.join(signatureDir(), `${key}.png`);
+  const keyOf = (url: string) => url.match(/([0-9a-f]{32})\.png$/)?.[1] ?? '';
+
+  it('refuses (400) a PNG whose header claims too many pixels, or is damaged, storing nothing', async () => {
+    const before = await countStored(t);
+    const filesBefore = fs.readdirSync(signatureDir()).length;
+    const cases: Array<[string, Buffer, string]> = [
+      ['100,000 x 100,000', makePngClaiming(100_000, 100_000), 'at most 4000 x 4000 pixels'],
+      ['4,001 wide', makePngClaiming(4001, 100), 'at most 4000 x 4000 pixels'],
+      [
+        '64 MB of RGBA once decoded',
+        makePngClaiming(4000, 4000, { colourType: 6 }),
+        'at most 16 MB of pixels',
+      ],
+      ['a zero height', makePngClaiming(400, 0), 'not a valid PNG'],
+      ['a bad header checksum', makePngClaiming(400, 200, { badCrc: true }), 'not a valid PNG'],
+      ['an unknown colour type', makePngClaiming(400, 200, { colourType: 7 }), 'not a valid PNG'],
+    ];
+    for (const [name, png, detail] of cases) {
+      const res = await uploadSignature(t, formId, png);
+      expect(res.status, name).toBe(400);
+      expect(res.body.detail, name).toContain(detail);
+    }
+    expect(await countStored(t)).toEqual(before);
+    expect(fs.readdirSync(signatureDir()).length).toBe(filesBefore);
+  });
+
+  it('serves a signature privately for an hour, never as immutable', async () => {
+    const url: string = (await uploadSignature(t, formId, makePng())).body.data.signature;
+    const served = await fetch(`${t.url}/uploads/signatures/${keyOf(url)}.png`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('private, max-age=3600');
+  });
+
+  it("deletes a form's signature files with the form, and stops serving them at once", async () => {
+    const doomed = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+    const keys: string[] = [];
+    for (let i = 0; i < 2; i++)
+      keys.push(keyOf((await uploadSignature(t, doomed.formId, makePng())).body.data.signature));
+    const kept = keyOf((await uploadSignature(t, formId, makePng())).body.data.signature);
+    for (const key of keys) expect((await fetch(`${t.url}/uploads/signatures/${key}.png`)).status).toBe(200);
+
+    expect((await t.request('DELETE', `/api/v1/forms/${doomed.formId}`, { token: owner })).status).toBe(200);
+
+    for (const key of keys) {
+      expect((await fetch(`${t.url}/uploads/signatures/${key}.png`)).status).toBe(404);
+      expect(fs.existsSync(fileOf(key))).toBe(false);
+    }
+    expect(fs.existsSync(fileOf(kept))).toBe(true);
+    expect((await fetch(`${t.url}/uploads/signatures/${kept}.png`)).status).toBe(200);
+  });
+
+  it('does not serve a file whose upload row is gone, even while the file is still on disk', async () => {
+    const key = keyOf((await uploadSignature(t, formId, makePng())).body.data.signature);
+    await t.database.db.deleteFrom('uploads').where('key', '=', key).execute();
+    expect(fs.existsSync(fileOf(key))).toBe(true);
+    expect((await fetch(`${t.url}/uploads/signatures/${key}.png`)).status).toBe(404);
+  });
+
+  it('sweeps orphaned files (no row, or the form is gone), a bounded number per run', async () => {
+    const files = createSignatureFiles({
+      storage: createSignatureStorage(t.config.signatureStorage),
+      uploads: createUploadsRepository(t.database.db),
+      log: { warn: () => undefined, info: () => undefined },
+      maxRemovalsPerSweep: 3,
+    });
+    // Leftovers of earlier tests in this file first, so the counts below are this test's own.
+    while ((await files.sweep()).files > 0);
+    const live = keyOf((await uploadSignature(t, formId, makePng())).body.data.signature);
+    const orphans = Array.from({ length: 5 }, () => newSignatureKey());
+    for (const key of orphans) fs.writeFileSync(fileOf(key), makePng());
+    const ghostForm = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+    const ghost = keyOf((await uploadSignature(t, ghostForm.formId, makePng())).body.data.signature);
+    fs.writeFileSync(path.join(signatureDir(), 'notes.txt'), 'not a signature');
+
+    // Deleted behind the service's back: its row cascades, its file stays on disk as an orphan.
+    await t.database.db.deleteFrom('forms').where('id', '=', ghostForm.id).execute();
+
+    const first = await files.sweep();
+    expect(first.files).toBe(3);
+    const second = await files.sweep();
+    expect(first.files + second.files).toBe(6);
+    expect(await files.sweep()).toEqual({ files: 0, rows: 0 });
+    for (const key of [...orphans, ghost]) expect(fs.existsSync(fileOf(key)), key).toBe(false);
+    expect(fs.existsSync(fileOf(live))).toBe(true);
+    expect(fs.existsSync(path.join(signatureDir(), 'notes.txt'))).toBe(true);
+  });
+
+  it('sweeps when the server starts', async () => {
+    const orphan = newSignatureKey();
+    fs.writeFileSync(fileOf(orphan), makePng());
+    const live = keyOf((await uploadSignature(t, formId, makePng())).body.data.signature);
+    const other = await buildApp(t.config, { database: t.database });
+    try {
+      await other.app.ready();
+      await vi.waitFor(() => expect(fs.existsSync(fileOf(orphan))).toBe(false), { timeout: 5_000 });
+      expect(fs.existsSync(fileOf(live))).toBe(true);
+    } finally {
+      await other.app.close();
     }
   });
 });

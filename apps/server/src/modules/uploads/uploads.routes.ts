@@ -145,9 +145,12 @@ export async function signatureFileRoutes(app: FastifyInstance, deps: { uploads:
         const key = request.params.file.match(/^([0-9a-f]{32})\.png$/)?.[1];
         const png = key && isSignatureKey(key) ? await deps.uploads.read(key) : undefined;
         if (!png) throw notFound('Signature not found');
+        // Not immutable: a signature must stop being served when its form is deleted. Private, so no
+        // shared cache keeps a copy of a person's signature; an hour, so a page of responses does not
+        // fetch it again and again (docs/security.md, "Signature files").
         return reply
           .type('image/png')
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('cache-control', 'private, max-age=3600')
           .header('x-content-type-options', 'nosniff')
           .send(png);
       },

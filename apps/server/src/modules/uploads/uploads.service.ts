@@ -1,8 +1,8 @@
 import { type SignatureUploadResult, SUBMISSION_LIMITS } from '@sheetforms/contract';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
-import { isPng } from './png.js';
-import { isSignatureKey, type SignatureStorage } from './signature-storage.js';
+import { checkPngHeader, isPng, PNG_LIMITS } from './png.js';
+import { isSignatureKey, newSignatureKey, type SignatureStorage } from './signature-storage.js';
 import type { UploadsRepository } from './uploads.repository.js';
 
 export interface UploadsServiceDeps {
@@ -18,6 +18,20 @@ export const SIGNATURE_PATH = '/uploads/signatures/';
 
 export const notPng = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Signature must be a PNG image');
 export const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Signature image is too large');
+
+const PNG_HEADER_PROBLEMS = {
+  malformed: () => badRequest('INVALID_PNG', 'Signature image is not a valid PNG (its header is damaged)'),
+  'too-many-pixels': () =>
+    badRequest(
+      'SIGNATURE_TOO_LARGE',
+      `Signature image is too large: at most ${PNG_LIMITS.maxSidePixels} x ${PNG_LIMITS.maxSidePixels} pixels`,
+    ),
+  'too-large-decoded': () =>
+    badRequest(
+      'SIGNATURE_TOO_LARGE',
+      `Signature image is too large: at most ${PNG_LIMITS.maxDecodedBytes / 1024 / 1024} MB of pixels once decoded`,
+    ),
+} as const;
 
 /** Signature images: upload for one form, serve by unguessable key, and tell whether a URL is ours. */
 export function createUploadsService(deps: UploadsServiceDeps) {
@@ -45,13 +59,23 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       if (input.png.length > SUBMISSION_LIMITS.signatureBytesMax) throw tooLarge();
       if (!isPng(input.png)) throw notPng();
-      const { key } = await deps.storage.save(input.png);
+      const header = checkPngHeader(input.png);
+      if (!header.ok) throw PNG_HEADER_PROBLEMS[header.reason]();
+      // The row first, then the file: a file is never without its row while the upload runs, so the
+      // orphan sweep (signature-files.ts) can never take a file that is still being uploaded.
+      const key = newSignatureKey();
       await deps.uploads.insert({
         key,
         form_id: form.id,
         bytes: input.png.length,
         created_at: now().toISOString(),
       });
+      try {
+        await deps.storage.save(key, input.png);
+      } catch (error) {
+        await deps.uploads.delete(key).catch(() => undefined);
+        throw error;
+      }
       return { status: 'success', signature: `${prefix}${key}.png` };
     },
 
@@ -61,7 +85,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return key !== undefined && (await deps.uploads.existsForForm(key, formRowId));
     },
 
-    read(key: string): Promise<Buffer | undefined> {
+    /** The file of a signature whose form still exists; a deleted form's signatures are gone at once. */
+    async read(key: string): Promise<Buffer | undefined> {
+      if (!isSignatureKey(key) || !(await deps.uploads.liveKeys([key])).has(key)) return undefined;
       return deps.storage.read(key);
     },
   };
