@@ -208,3 +208,113 @@ test('a visitor who is not signed in gets Access Denied and can return home', as
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+/** A spreadsheet made for one test, with the given header row and data rows. */
+async function newSpreadsheet(request: APIRequestContext, rows: string[][]): Promise<string> {
+  const created = await request.post('/__google/__emulator/spreadsheets', {
+    data: {
+      title: `Generator columns ${Date.now()}`,
+      sheets: [{ title: 'Responses', rows }],
+      sharing: { link: 'edit', people: [] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { spreadsheetUrl: string }).spreadsheetUrl;
+}
+
+async function renameField(page: Page, from: Locator, to: string, current: string) {
+  await from.click();
+  const input = page.getByRole('textbox', { name: `New name for ${current}`, exact: true });
+  await input.fill(to);
+  await input.press('Enter');
+}
+
+test('system columns are never offered, duplicate headers must be renamed, and renamed fields keep their sheet column', async ({
+  page,
+  request,
+}) => {
+  const session = await signInViaApi(page, request, 'columns');
+  const url = await newSpreadsheet(request, [
+    ['Timestamp', 'Email', 'Name', '', 'email', 'Response ID', 'Signature'],
+    ['2025-01-01 10:00', 'ada@example.org', 'Ada', 'left-handed', 'ada@work.example', 'r-1', ''],
+  ]);
+  await page.goto('/dashboard/form-generator');
+  await loadSheet(page, url, 'Responses');
+
+  // The preview marks the columns SheetForms fills itself; the fields leave them out.
+  const preview = page.getByRole('region', { name: 'Data Preview' });
+  for (const system of ['Timestamp', 'Response ID', 'Signature']) {
+    await expect(preview.getByRole('columnheader', { name: new RegExp(system) })).toContainText(
+      'System column',
+    );
+  }
+  await expect.poll(() => fieldOrder(page)).toEqual(['Email', 'Name', 'Column 4', 'email']);
+
+  // Duplicate headers are both offered, but Create is refused until one is renamed.
+  const duplicate = 'Each field needs its own label: "Email" is used more than once.';
+  await expect(page.getByRole('alert').filter({ hasText: duplicate }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Create Form' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: duplicate })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/form-generator$/);
+
+  await renameField(
+    page,
+    page.getByRole('button', { name: 'Rename email', exact: true }),
+    'Work Email',
+    'email',
+  );
+  await renameField(
+    page,
+    page.getByRole('button', { name: 'Rename Column 4', exact: true }),
+    'Notes',
+    'Column 4',
+  );
+  await expect(page.getByRole('alert').filter({ hasText: duplicate })).toHaveCount(0);
+  await expect(fieldList(page).getByText('Writes to sheet column')).toHaveCount(2);
+  await page.screenshot({ path: 'screenshots/form-generator-columns.png', fullPage: true });
+
+  await page.getByRole('textbox', { name: 'Form Name' }).fill('Columns check');
+  await page.getByRole('button', { name: 'Create Form' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/forms$/);
+
+  const headers = { Authorization: `Bearer ${session.accessToken}` };
+  const list = (await (await request.get('/api/v1/forms', { headers })).json()) as {
+    data: { formId: string; name: string }[];
+  };
+  const formId = list.data.find((form) => form.name === 'Columns check')?.formId;
+  const detail = (await (await request.get(`/api/v1/forms/${formId}`, { headers })).json()) as {
+    data: { form: { jdata: { label: string; name?: string; column?: number }[] } };
+  };
+  expect(detail.data.form.jdata.map(({ label, name, column }) => ({ label, name, column }))).toEqual([
+    { label: 'Email', name: 'Email', column: 1 },
+    { label: 'Name', name: 'Name', column: 2 },
+    { label: 'Notes', name: 'Column 4', column: 3 },
+    { label: 'Work Email', name: 'email', column: 4 },
+  ]);
+});
+
+test('a failed load leaves nothing of the previous spreadsheet, and Create waits for a load that works', async ({
+  page,
+  request,
+}) => {
+  await signInViaApi(page, request, 'reload');
+  const url = await seededUrl(request, 'Event Registration');
+  await page.goto('/dashboard/form-generator');
+  const create = page.getByRole('button', { name: 'Create Form' });
+  await expect(create).toBeDisabled();
+
+  await loadSheet(page, url, 'Registrations');
+  await expect(fieldList(page).getByRole('checkbox', { name: 'Email', exact: true })).toBeVisible();
+  await expect(create).toBeEnabled();
+
+  await page
+    .getByRole('textbox', { name: 'Google Sheets URL' })
+    .fill('https://docs.google.com/spreadsheets/d/1NoSuchSpreadsheetAnywhere000000000/edit');
+  await page.getByRole('button', { name: 'Load Data' }).click();
+  await expect(page.locator('.Toastify__toast')).toBeVisible();
+  await expect(fieldList(page)).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Sheet' })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'Linus Torvalds' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Form Name' })).toHaveValue('');
+  await expect(create).toBeDisabled();
+});
