@@ -1,5 +1,6 @@
 import { API_PREFIX, API_TIMEOUT_MS, type TokenPair } from '@sheetforms/contract';
 import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { browserCoordination, createSessionRefresher } from './session-refresh';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from './storage';
 
 declare module 'axios' {
@@ -42,7 +43,6 @@ let navigateHome: () => void = () => {
   window.location.assign('/');
 };
 const sessionExpiredListeners = new Set<() => void>();
-let refreshInFlight: Promise<boolean> | null = null;
 
 /** Lets the app navigate with its router instead of a full page load when a session ends. */
 export function setNavigateHome(handler: () => void): void {
@@ -67,23 +67,26 @@ function expireSession(): void {
   if (window.location.pathname !== '/') navigateHome();
 }
 
-/** Rotates the token pair. Concurrent 401s share one refresh call. */
+/**
+ * Rotates the token pair. Concurrent 401s of a tab share one refresh call, and tabs take turns through
+ * a Web Lock, so two tabs never spend the same refresh token (see session-refresh.ts).
+ */
+const sessionRefresher = createSessionRefresher({
+  readRefreshToken: getRefreshToken,
+  writeTokens: setTokens,
+  // A refused refresh is logged by the response interceptor and rejects here.
+  callRefresh: async (refreshToken) =>
+    (await api.post<ApiEnvelope<TokenPair>>('/auth/refresh', { refreshToken })).data.data,
+  ...browserCoordination(),
+});
+
 function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    const refreshToken = getRefreshToken();
-    if (!refreshToken) return false;
-    try {
-      const response = await api.post<ApiEnvelope<TokenPair>>('/auth/refresh', { refreshToken });
-      setTokens(response.data.data);
-      return true;
-    } catch {
-      // The failed refresh was already logged by the response interceptor.
-      return false;
-    }
-  })().finally(() => {
-    refreshInFlight = null;
-  });
-  return refreshInFlight;
+  return sessionRefresher.refresh();
+}
+
+/** Called when another tab refreshed the session (its pair is already stored); returns the unsubscribe. */
+export function onSessionRefreshedElsewhere(listener: (tokens: TokenPair) => void): () => void {
+  return sessionRefresher.onRefreshedElsewhere(listener);
 }
 
 /** The server's human text: a problem document's `detail`, else a body's `message`. */
