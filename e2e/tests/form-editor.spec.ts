@@ -108,6 +108,19 @@ test('an owner edits a form: removes a field, protects it with an authorized use
   await page.screenshot({ path: 'screenshots/form-editor.png' });
   if (viewport) await page.setViewportSize(viewport);
 
+  // Two fields with one label are refused (answers are keyed by label), until one is changed back.
+  const labels = page.getByRole('textbox', { name: 'Label' });
+  const emailLabel = labels.nth(1);
+  await expect(emailLabel).toHaveValue('Email');
+  await emailLabel.fill(' full name');
+  await page.getByRole('button', { name: 'Update Form' }).click();
+  const duplicate = 'Each field needs its own label: "Full Name" is used more than once.';
+  await expect(page.getByRole('alert').filter({ hasText: duplicate }).first()).toBeVisible();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: duplicate })).toBeVisible();
+  await expect(emailLabel).toHaveAttribute('aria-invalid', 'true');
+  await expect(labels.nth(0)).toBeFocused();
+  await emailLabel.fill('Email');
+
   // Update Form, 'Updated Successfully!', then the forms dashboard about a second later.
   await page.getByRole('button', { name: 'Update Form' }).click();
   await expect(page.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();

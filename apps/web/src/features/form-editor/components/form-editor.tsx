@@ -104,7 +104,11 @@ export function FormEditor({ detail }: FormEditorProps) {
     if (name.trim() === '' || blankLabels.length > 0 || firstLabelProblem) {
       setShowErrors(true);
       if (name.trim() === '') nameRef.current?.focus();
-      else document.querySelector<HTMLInputElement>('[data-field-label][aria-invalid="true"]')?.focus();
+      // After the render that marks the invalid labels.
+      else
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLInputElement>('[data-field-label][aria-invalid="true"]')?.focus(),
+        );
       if (name.trim() !== '' && blankLabels.length === 0 && firstLabelProblem) toast.error(firstLabelProblem);
       return;
     }
