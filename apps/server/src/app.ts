@@ -30,6 +30,8 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret.js';
 import { createRevokedTokensRepository } from './modules/auth/revoked-tokens.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createUsersRepository } from './modules/auth/users.repository.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { createChatModule } from './modules/chat/chat-module.js';
 import { createFormAccessService } from './modules/form-access/form-access.service.js';
 import { formLoginRoutes } from './modules/form-access/form-login.routes.js';
 import { createPublicFormsRepository } from './modules/form-access/public-forms.repository.js';
@@ -52,6 +54,7 @@ import { createResponsePagesRepository } from './modules/responses/response-page
 import { createResponseReader } from './modules/responses/response-reader.js';
 import { responsesRoutes } from './modules/responses/responses.routes.js';
 import { createResponsesService } from './modules/responses/responses.service.js';
+import { resolveSheetIdForBinding } from './modules/sheet-sync/sheet-binding.js';
 import { createSheetSyncRepository } from './modules/sheet-sync/sheet-sync.repository.js';
 import { sheetSyncRoutes } from './modules/sheet-sync/sheet-sync.routes.js';
 import { createSheetSyncService } from './modules/sheet-sync/sheet-sync.service.js';
@@ -295,6 +298,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     formUsers: formUsersRepository,
     publicUrl: config.publicUrl,
     sheetAccess: ownerAccess,
+    resolveSheetId: (spreadsheetId, sheetName) =>
+      resolveSheetIdForBinding(google.sheets, spreadsheetId, sheetName),
     onSheetSettingsSaved: async (ownerId, formId) => {
       if (await sheetSyncService.retryFailedForForm(ownerId, formId)) sheetSync.notify();
     },
@@ -350,6 +355,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...clock,
   });
   const { publicPerMinute, loginPerMinute } = config.rateLimit;
+  // Visitor chat: events cross instances through PostgreSQL LISTEN/NOTIFY, in process on SQLite.
+  const chat = createChatModule(app, {
+    db: database.db,
+    postgresUrl: database.url,
+    jwtSecret,
+    retentionDays: config.chat.retentionDays,
+    log: app.log,
+    ...clock,
+  });
 
   await app.register(
     async (api) => {
@@ -385,6 +399,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await formLoginRoutes(api, { access, loginPerMinute });
       await submissionsRoutes(api, { submissions, publicPerMinute });
       await signatureUploadRoutes(api, { uploads, publicPerMinute });
+      await chatRoutes(api, {
+        ...chat,
+        authenticate,
+        startPerMinute: config.chat.startPerMinute,
+        messagesPerMinute: config.chat.messagesPerMinute,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -112,6 +112,9 @@ const EnvSchema = z.object({
   PDF_RECYCLE_AFTER: positiveInt(200),
   PDF_WARM_START: booleanFlag,
   PDF_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  CHAT_START_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+  CHAT_MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  CHAT_RETENTION_DAYS: positiveInt(90),
   WEB_DIST_DIR: optionalString,
   SERVE_WEB: z
     .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
@@ -209,6 +212,15 @@ export interface Config {
     warmStart: boolean;
     /** PDF requests per minute per signed-in user and route (the ZIP route gets a tenth of it, at least 1). */
     perMinute: number;
+  };
+  /** Visitor chat (issue 13): abuse limits and how long closed chats are kept. */
+  chat: {
+    /** Chats one address may start per minute. */
+    startPerMinute: number;
+    /** Visitor messages per minute per chat; an address gets 5 times that over all its chats. */
+    messagesPerMinute: number;
+    /** Closed chats (and their messages) are deleted this many days after closing. */
+    retentionDays: number;
   };
   /** The in-process worker that appends stored responses to their sheets. */
   sheetSync: {
@@ -362,6 +374,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       recycleAfter: e.PDF_RECYCLE_AFTER,
       warmStart: e.PDF_WARM_START,
       perMinute: e.PDF_RATE_LIMIT_PER_MINUTE,
+    },
+    chat: {
+      startPerMinute: e.CHAT_START_RATE_LIMIT_PER_MINUTE,
+      messagesPerMinute: e.CHAT_MESSAGE_RATE_LIMIT_PER_MINUTE,
+      retentionDays: e.CHAT_RETENTION_DAYS,
     },
     sheetSync: {
       enabled: e.SHEET_SYNC_ENABLED,

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
    * SQLite, which a second connection could not see, it is `db` itself.
    */
   writeDb: Kysely<Database>;
+  /** PostgreSQL's connection URL (for connections of their own, such as LISTEN); undefined on SQLite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function openDatabase(
     // gets a fresh one; without a listener the 'error' event would crash the whole process.
     pool.on('error', onBackgroundError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, writeDb: db, kind: 'postgres', close: () => db.destroy() };
+    return { db, writeDb: db, kind: 'postgres', url: database.url, close: () => db.destroy() };
   }
   if (database.file !== ':memory:') createPrivateFile(database.file);
   const sqlite = new SqliteDatabase(database.file);

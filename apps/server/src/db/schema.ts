@@ -132,7 +132,42 @@ export interface RevokedAccessTokensTable {
   expires_at: string;
 }
 
+/** A visitor's support chat (migration 0009). `id` is the visitor's capability. */
+export interface ChatSessionsTable {
+  id: string;
+  user_name: string;
+  user_email: string;
+  status: 'active' | 'closed';
+  created_at: string;
+  last_activity_at: string;
+  last_message: string;
+  last_message_at: string | null;
+  total_messages: number;
+  /** The seq of the newest message. */
+  last_seq: number;
+  /** The visitor's messages after the admins' read marker. */
+  unread_count: number;
+  /** The admins' read marker: visitor messages up to this seq were read. */
+  admin_read_seq: number;
+  /** When the visitor last polled or listened (written in batches); online within 10 s. */
+  visitor_seen_at: string | null;
+  admin_typing_until: string | null;
+  closed_at: string | null;
+}
+
+/** One chat message; `seq` orders a session's messages. */
+export interface ChatMessagesTable {
+  id: string;
+  session_id: string;
+  seq: number;
+  sender: 'user' | 'admin';
+  text: string;
+  created_at: string;
+}
+
 export interface Database {
+  chat_sessions: ChatSessionsTable;
+  chat_messages: ChatMessagesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   app_meta: AppMetaTable;

@@ -51,9 +51,13 @@ export interface TestApp {
 export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'googleFetch' | 'now'> = {},
+  overrides: Pick<AppOverrides, 'googleFetch' | 'now'> & {
+    /** A database another test app already uses (a second instance); closed with this app. */
+    database?: DatabaseHandle & { dataDir: string };
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const { database: shared, ...appOverrides } = overrides;
+  const database = shared ?? (await createTestDatabase(dialect));
   // The app registers its own in-process emulator on DATA_DIR (local mode), which rewrites the key file's
   // token_uri to itself; the standalone emulator keeps its state apart so its key file stays its own.
   const emulatorDataDir = path.join(database.dataDir, 'standalone-emulator');
@@ -80,7 +84,7 @@ export async function startTestApp(
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const { app } = await buildApp(config, { database, ...overrides });
+  const { app } = await buildApp(config, { database, ...appOverrides });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

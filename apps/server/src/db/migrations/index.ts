@@ -5,8 +5,9 @@ import * as m0003 from './0003-uploads.js';
 import * as m0004 from './0004-sheet-sync.js';
 import * as m0005 from './0005-templates-and-response-pages.js';
 import * as m0006 from './0006-account-binding-and-token-versions.js';
-import * as m0008 from './0008-revoked-access-tokens.js';
 import * as m0007 from './0007-sheet-binding.js';
+import * as m0008 from './0008-revoked-access-tokens.js';
+import * as m0009 from './0009-chat.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -19,8 +20,9 @@ const migrations: Record<string, Migration> = {
   '0004-sheet-sync': m0004,
   '0005-templates-and-response-pages': m0005,
   '0006-account-binding-and-token-versions': m0006,
-  '0008-revoked-access-tokens': m0008,
   '0007-sheet-binding': m0007,
+  '0008-revoked-access-tokens': m0008,
+  '0009-chat': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateFormBodySchema,
+  duplicateFieldLabels,
   extractSpreadsheetId,
+  FIELD_LABEL_MESSAGES,
   type Form,
   type FormDetail,
   type FormField,
@@ -13,6 +15,7 @@ import {
   type ResponseItem,
   SHEET_URL_MESSAGES,
   storableSheetUrl,
+  systemColumnLabels,
   type UpdateFormBodySchema,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
@@ -51,6 +54,12 @@ export interface FormsServiceDeps {
   /** PUBLIC_URL: the base of openFormUrl and iframeCode. */
   publicUrl: string;
   /**
+   * The sheetId (gid) of the tab a form binds to ('' names the first sheet), or null when it cannot be
+   * read now or the tab does not exist yet: the sheet sync then binds it at its first write. The tab is
+   * found by this id afterwards, so renaming it in Google changes nothing.
+   */
+  resolveSheetId?: (spreadsheetId: string, sheetName: string) => Promise<number | null>;
+  /**
    * Binding a spreadsheet: throws the 403 problem unless the owner can open it themselves (the service
    * account is shared by every owner; the sheets module's owner-access check).
    */
@@ -76,6 +85,22 @@ export interface BindingProof {
   googleAccessToken?: string | undefined;
 }
 
+/**
+ * Answers are keyed by label and written under the column with that header: two fields with one label
+ * would share a column, and a field named like a column SheetForms fills itself would write into it.
+ */
+function requireDistinctLabels(fields: readonly FormField[]): void {
+  const duplicate = duplicateFieldLabels(fields)[0];
+  const system = systemColumnLabels(fields)[0];
+  const message =
+    duplicate !== undefined
+      ? FIELD_LABEL_MESSAGES.duplicate(duplicate)
+      : system !== undefined
+        ? FIELD_LABEL_MESSAGES.system(system)
+        : undefined;
+  if (message) throw badRequest('VALIDATION_FAILED', message, [{ path: 'body.jdata', message }]);
+}
+
 const DEFAULT_STATUS = 'Active';
 const FIELDS_REQUIRED = 'Please select fields for the form';
 
@@ -89,6 +114,11 @@ function ownedForm(row: { id: string; form_id: string; name: string; fields_json
 export function createFormsService(deps: FormsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newFormId = deps.newFormId ?? generateFormId;
+
+  async function resolveSheetId(spreadsheetId: string | null, sheetName: string): Promise<number | null> {
+    if (!spreadsheetId || !deps.resolveSheetId) return null;
+    return deps.resolveSheetId(spreadsheetId, sheetName).catch(() => null);
+  }
 
   /** Only another spreadsheet is a new binding: a form already bound keeps its own, and stays editable. */
   async function requireSheetAccess(
@@ -118,8 +148,10 @@ export function createFormsService(deps: FormsServiceDeps) {
             ? storableSheetUrl(body.googleSheetsUrl)
             : undefined;
       if (sheetUrl === undefined) throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.generatorInvalid);
+      requireDistinctLabels(body.jdata);
       await requireSheetAccess(ownerId, extractSpreadsheetId(sheetUrl) ?? null, proof);
       const at = now().toISOString();
+      const spreadsheetId = extractSpreadsheetId(sheetUrl) ?? null;
       const row = {
         id: randomUUID(),
         form_id: newFormId(),
@@ -127,8 +159,10 @@ export function createFormsService(deps: FormsServiceDeps) {
         name: body.name,
         description: body.description,
         google_sheets_url: sheetUrl,
-        spreadsheet_id: extractSpreadsheetId(sheetUrl) ?? null,
+        spreadsheet_id: spreadsheetId,
         sheet_name: body.sheetName,
+        sheet_id: await resolveSheetId(spreadsheetId, body.sheetName),
+        sync_paused_reason: null,
         fields_json: JSON.stringify(body.jdata),
         settings_json: JSON.stringify(settingsForStorage(body.settings)),
         status: body.status ?? DEFAULT_STATUS,
@@ -187,6 +221,7 @@ export function createFormsService(deps: FormsServiceDeps) {
             { path: 'body.jdata', message: FIELDS_REQUIRED },
           ]);
         }
+        requireDistinctLabels(body.jdata);
         changes.fields_json = JSON.stringify(body.jdata);
       }
       if (body.settings !== undefined)
@@ -194,6 +229,18 @@ export function createFormsService(deps: FormsServiceDeps) {
       if (body.name !== undefined) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description;
       if (body.sheetName !== undefined) changes.sheet_name = body.sheetName;
+      if (body.googleSheetsUrl !== undefined || body.sheetName !== undefined) {
+        // A new link or tab is a new binding: find the tab again, and let a paused sync run.
+        const current = await requireRow(ownerId, formId);
+        const spreadsheetId =
+          changes.spreadsheet_id !== undefined ? changes.spreadsheet_id : current.spreadsheet_id;
+        const sheetName = changes.sheet_name ?? current.sheet_name;
+        const sameBinding = spreadsheetId === current.spreadsheet_id && sheetName === current.sheet_name;
+        if (!sameBinding) {
+          changes.sheet_id = await resolveSheetId(spreadsheetId, sheetName);
+          changes.sync_paused_reason = null;
+        }
+      }
       if (body.dueDate !== undefined) changes.due_date = body.dueDate;
       if (body.status !== undefined) changes.status = body.status;
 

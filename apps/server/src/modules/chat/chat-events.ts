@@ -1,0 +1,145 @@
+import type { ChatMessage } from '@sheetforms/contract';
+
+/**
+ * What happened in a chat, as it crosses instances. Events carry ids, never message text: a PostgreSQL
+ * NOTIFY payload is capped at 8000 bytes, and the listener reads the message from the database anyway.
+ */
+export type ChatEvent =
+  /** A message was stored (every listener of the session, and admins). */
+  | { type: 'message'; sessionId: string; seq: number }
+  /** The admins read the visitor's messages up to `readUpTo`. */
+  | { type: 'read'; sessionId: string; readUpTo: number }
+  /** An admin is typing (the visitor shows it for a few seconds). */
+  | { type: 'typing'; sessionId: string }
+  /** The session was closed (by an admin or for idleness). */
+  | { type: 'closed'; sessionId: string }
+  /** The session started or changed in a way the admin list shows. */
+  | { type: 'session'; sessionId: string };
+
+/** How events travel: in process (one instance, SQLite) or PostgreSQL LISTEN/NOTIFY (several). */
+export interface ChatEventTransport {
+  publish(event: ChatEvent): Promise<void>;
+  /** Starts delivering every published event (this instance's own included) to `deliver`. */
+  start(deliver: (event: ChatEvent) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One instance: events go straight to this process's listeners, after the current call stack. */
+export function createInProcessTransport(): ChatEventTransport {
+  let deliver: ((event: ChatEvent) => void) | undefined;
+  return {
+    async publish(event) {
+      const target = deliver;
+      if (target) queueMicrotask(() => target(event));
+    },
+    async start(onEvent) {
+      deliver = onEvent;
+    },
+    async close() {
+      deliver = undefined;
+    },
+  };
+}
+
+/** What a visitor's stream is told. */
+export type VisitorEvent =
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'read'; readUpTo: number }
+  | { type: 'typing' }
+  | { type: 'closed' };
+
+/** What an admin's stream is told. */
+export type AdminEvent =
+  | { type: 'message'; sessionId: string; message: ChatMessage }
+  | { type: 'session'; sessionId: string };
+
+export interface ChatListeners {
+  /** Answers an unsubscribe; false when the per-session or per-process cap is reached. */
+  addVisitor(sessionId: string, listener: (event: VisitorEvent) => void): (() => void) | undefined;
+  addAdmin(listener: (event: AdminEvent) => void): (() => void) | undefined;
+  /** Sessions with a live visitor stream on this instance (they count as online). */
+  listeningSessions(): string[];
+  streamCount(): number;
+}
+
+export interface ChatHubOptions {
+  /** Reads a stored message once for every listener of this instance. */
+  loadMessage(sessionId: string, seq: number): Promise<ChatMessage | undefined>;
+  maxStreams: number;
+  maxStreamsPerSession: number;
+  onError(error: unknown): void;
+}
+
+/**
+ * Fans transported events out to this instance's live streams. A message event is read from the
+ * database once, whatever the number of listeners.
+ */
+export function createChatHub(options: ChatHubOptions): ChatListeners & {
+  deliver(event: ChatEvent): void;
+} {
+  const visitors = new Map<string, Set<(event: VisitorEvent) => void>>();
+  const admins = new Set<(event: AdminEvent) => void>();
+  let count = 0;
+
+  const toVisitors = (sessionId: string, event: VisitorEvent) => {
+    for (const listener of visitors.get(sessionId) ?? []) listener(event);
+  };
+  const toAdmins = (event: AdminEvent) => {
+    for (const listener of admins) listener(event);
+  };
+
+  return {
+    deliver(event) {
+      switch (event.type) {
+        case 'message': {
+          if (!visitors.has(event.sessionId) && admins.size === 0) return;
+          options
+            .loadMessage(event.sessionId, event.seq)
+            .then((message) => {
+              if (!message) return;
+              toVisitors(event.sessionId, { type: 'message', message });
+              toAdmins({ type: 'message', sessionId: event.sessionId, message });
+            })
+            .catch(options.onError);
+          return;
+        }
+        case 'read':
+          toVisitors(event.sessionId, { type: 'read', readUpTo: event.readUpTo });
+          toAdmins({ type: 'session', sessionId: event.sessionId });
+          return;
+        case 'typing':
+          toVisitors(event.sessionId, { type: 'typing' });
+          return;
+        case 'closed':
+          toVisitors(event.sessionId, { type: 'closed' });
+          toAdmins({ type: 'session', sessionId: event.sessionId });
+          return;
+        case 'session':
+          toAdmins({ type: 'session', sessionId: event.sessionId });
+          return;
+      }
+    },
+    addVisitor(sessionId, listener) {
+      const set = visitors.get(sessionId) ?? new Set();
+      if (count >= options.maxStreams || set.size >= options.maxStreamsPerSession) return undefined;
+      set.add(listener);
+      visitors.set(sessionId, set);
+      count++;
+      return () => {
+        if (!set.delete(listener)) return;
+        count--;
+        if (set.size === 0) visitors.delete(sessionId);
+      };
+    },
+    addAdmin(listener) {
+      if (count >= options.maxStreams) return undefined;
+      admins.add(listener);
+      count++;
+      return () => {
+        if (admins.delete(listener)) count--;
+      };
+    },
+    listeningSessions: () => [...visitors.keys()],
+    streamCount: () => count,
+  };
+}

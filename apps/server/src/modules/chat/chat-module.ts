@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { createChatRepository } from './chat.repository.js';
+import { createChatService } from './chat.service.js';
+import { type ChatEventTransport, createChatHub, createInProcessTransport } from './chat-events.js';
+import { createPgTransport } from './chat-pg-transport.js';
+import { createPresence } from './chat-presence.js';
+import { createChatStreamTickets } from './chat-stream-tickets.js';
+
+export interface ChatModuleOptions {
+  db: Kysely<Database>;
+  /** PostgreSQL's URL when several instances may share the database: events cross them by LISTEN/NOTIFY. */
+  postgresUrl?: string | undefined;
+  jwtSecret: string;
+  retentionDays: number;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  /** Live streams per process, and per chat session (tabs of one visitor). */
+  maxStreams?: number;
+  maxStreamsPerSession?: number;
+}
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Builds the chat's parts and ties their lifecycle to the server's: the event transport and presence
+ * flushes start when the server is ready; the sweep of idle and expired chats runs every ten minutes.
+ */
+export function createChatModule(app: FastifyInstance, options: ChatModuleOptions) {
+  const onError = (error: unknown) =>
+    options.log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'chat: background error',
+    );
+  const repo = createChatRepository(options.db);
+  const transport: ChatEventTransport = options.postgresUrl
+    ? createPgTransport({ db: options.db, connectionString: options.postgresUrl, onError })
+    : createInProcessTransport();
+  const now = options.now ?? (() => new Date());
+  const presence = createPresence({
+    flushEveryMs: 3_000,
+    write: (ids, at) => repo.markSeen(ids, at),
+    listening: () => hub.listeningSessions(),
+    now,
+    onError,
+  });
+  const chat = createChatService({
+    repo,
+    transport,
+    presence,
+    log: options.log,
+    now,
+    retentionDays: options.retentionDays,
+  });
+  const hub = createChatHub({
+    loadMessage: (sessionId, seq) => chat.message(sessionId, seq),
+    maxStreams: options.maxStreams ?? 5_000,
+    maxStreamsPerSession: options.maxStreamsPerSession ?? 5,
+    onError,
+  });
+  const tickets = createChatStreamTickets(options.jwtSecret, now);
+
+  let sweepTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await transport.start((event) => hub.deliver(event));
+    presence.start();
+    const sweep = () =>
+      chat
+        .sweep()
+        .then((result) => {
+          if (result.closed || result.deleted) options.log.info(result, 'chat: swept idle and expired chats');
+        })
+        .catch(onError);
+    void sweep();
+    sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
+    sweepTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweepTimer) clearInterval(sweepTimer);
+    await presence.stop();
+    await transport.close();
+  });
+
+  return { chat, listeners: hub, presence, tickets };
+}
