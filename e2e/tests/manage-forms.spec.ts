@@ -142,3 +142,25 @@ test("a fresh owner sees 'No forms found', and Add Form opens the generator in a
   await expect(popup).toHaveURL(/\/dashboard\/form-generator$/);
   await popup.close();
 });
+
+test("Manage Forms says 'Loading forms....' while the list loads", async ({ page, request }) => {
+  const session = await signInViaApi(page, request, newOwner('loading'));
+  await createForm(request, session, { name: 'Slow list form', googleSheetsUrl: '', sheetName: '' });
+  // Hold the list back until the loading text has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/v1/forms',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/dashboard/forms');
+  await expect(page.getByText('Loading forms....')).toBeVisible();
+  release();
+  await expect(page.getByRole('row', { name: /Slow list form/ })).toBeVisible();
+  await expect(page.getByText('Loading forms....')).toHaveCount(0);
+});
