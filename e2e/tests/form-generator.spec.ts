@@ -242,7 +242,7 @@ test('system columns are never offered, duplicate headers must be renamed, and r
   await loadSheet(page, url, 'Responses');
 
   // The preview marks the columns SheetForms fills itself; the fields leave them out.
-  const preview = page.getByRole('region', { name: 'Data Preview' });
+  const preview = page.getByRole('region', { name: 'First rows of Responses' });
   for (const system of ['Timestamp', 'Response ID', 'Signature']) {
     await expect(preview.getByRole('columnheader', { name: new RegExp(system) })).toContainText(
       'System column',

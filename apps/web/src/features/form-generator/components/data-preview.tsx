@@ -75,8 +75,8 @@ export function DataPreview({ preview }: { preview: SheetPreview }) {
           </p>
         ) : null}
         <DataTable
-          label="Data Preview"
-          caption={`First rows of ${preview.sheetName}`}
+          label={`First rows of ${preview.sheetName}`}
+          caption={`The first ${rows.length} data rows of ${preview.sheetName}, under its header row.`}
           columns={columns}
           rows={rows}
           getRowId={(row) => String(row.position)}
