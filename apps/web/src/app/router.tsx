@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Spinner } from '@/components/ui/spinner';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
-import { ChatOverview } from '@/features/dashboard/components/chat-overview';
 import { setNavigateHome } from '@/lib/api-client';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -22,6 +21,14 @@ const FormGeneratorPage = lazy(() =>
 );
 const FormEditorPage = lazy(() =>
   import('@/features/form-editor/components/form-editor-page').then((m) => ({ default: m.FormEditorPage })),
+);
+const ChatSupportPage = lazy(() =>
+  import('@/features/chat-support/components/chat-support-page').then((m) => ({
+    default: m.ChatSupportPage,
+  })),
+);
+const AdminChatPage = lazy(() =>
+  import('@/features/admin-chat/components/admin-chat-page').then((m) => ({ default: m.AdminChatPage })),
 );
 const ResponsesPage = lazy(() =>
   import('@/features/responses/components/responses-page').then((m) => ({ default: m.ResponsesPage })),
@@ -42,8 +49,8 @@ function Loading({ children }: { children: ReactNode }) {
 }
 
 /**
- * The route table (spec 000 section 2). /pricing, /contact, /chat and /chat-support are registered
- * when their features land; until then they fall through to the Not found page.
+ * The route table (spec 000 section 2). /pricing, /contact and /chat are registered when their
+ * features land; until then they fall through to the Not found page.
  */
 export const routes: RouteObject[] = [
   {
@@ -54,6 +61,17 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <HomeRoute /> },
+          {
+            path: 'chat-support',
+            element: (
+              <>
+                <title>Chat Support – SheetForms</title>
+                <Loading>
+                  <ChatSupportPage />
+                </Loading>
+              </>
+            ),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -115,8 +133,10 @@ export const routes: RouteObject[] = [
             path: 'chat',
             element: (
               <ProtectedRoute roles="Admin">
-                <title>Chat Management – SheetForms</title>
-                <ChatOverview />
+                {/* The page sets its own title: the unread count leads it. */}
+                <Loading>
+                  <AdminChatPage />
+                </Loading>
               </ProtectedRoute>
             ),
           },

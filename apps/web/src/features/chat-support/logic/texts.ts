@@ -1,0 +1,15 @@
+/** The visitor chat's own texts (the spec's are CHAT_MESSAGES in the contract). */
+export const CHAT_SUPPORT_TITLE = 'Chat Support';
+export const NAME_LABEL = 'Your name';
+export const EMAIL_LABEL = 'Email (optional)';
+export const MESSAGE_LABEL = 'Message';
+export const MESSAGE_PLACEHOLDER = 'Type your message...';
+export const SEND_LABEL = 'Send';
+export const SEEN_TEXT = 'Seen';
+export const SENDING_TEXT = 'Sending…';
+export const NOT_DELIVERED_TEXT = 'Not delivered';
+export const RETRY_TEXT = 'Retry';
+export const SUPPORT_TYPING_TEXT = 'Support is typing…';
+export const START_NEW_CHAT_TEXT = 'Start a new chat';
+export const MESSAGES_LABEL = 'Messages';
+export const NO_MESSAGES_TEXT = 'Say hello: a member of our support team will answer here.';
