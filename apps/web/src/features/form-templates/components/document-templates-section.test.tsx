@@ -399,7 +399,7 @@ describe('DocumentTemplatesSection', () => {
     expect(await screen.findByText('Template added successfully')).toBeDefined();
 
     expect(googleRequests.map((request) => request.url)).toEqual([
-      `${SHEETS_API}/v4/spreadsheets/${SHEET_ID}?fields=${encodeURIComponent('sheets.properties(title,index)')}`,
+      `${SHEETS_API}/v4/spreadsheets/${SHEET_ID}?fields=${encodeURIComponent('sheets.properties(title,index,gridProperties(rowCount,columnCount))')}`,
       `${SHEETS_API}/v4/spreadsheets/${SHEET_ID}/values/${encodeURIComponent("'Bob''s list'!A1:AX500")}?majorDimension=ROWS`,
     ]);
     expect(apiCalls.find((call) => call.method === 'POST')?.body).toMatchObject({
