@@ -22,8 +22,9 @@ export interface ColumnSpec {
   aliases?: readonly string[];
   /**
    * Where the column was when the form was made from the sheet (FormField.column), with the header text
-   * it had then (FormField.name; '' for a blank header cell). At that position and with that text (or
-   * still blank) the column is this spec's, which tells duplicate headers apart and finds a blank one.
+   * it had then (FormField.name; 'Column {n}' or '' for a blank header cell). At that position and with
+   * that text (or still blank) the column is this spec's, which tells duplicate headers apart and finds a
+   * blank one.
    */
   binding?: { column: number; name: string };
 }
@@ -108,11 +109,12 @@ export function planColumns(headerRow: readonly string[], specs: readonly Column
       }
     }
   }
-  // Pass 2b: a field made from a blank header cell takes that cell while it is still blank.
+  // Pass 2b: a field whose column is found by neither position nor text takes the cell it was made from
+  // while that cell is blank: a blank header, shown as 'Column {n}' in the generator (its `name`).
   const fills: Array<{ column: number; text: string }> = [];
   for (const spec of specs) {
     const binding = spec.binding;
-    if (columnIndex.has(spec.key) || !binding || binding.name.trim() !== '') continue;
+    if (columnIndex.has(spec.key) || !binding) continue;
     const cell = header[binding.column];
     if (cell === undefined || cell.trim() !== '' || taken.has(binding.column)) continue;
     header[binding.column] = spec.header;

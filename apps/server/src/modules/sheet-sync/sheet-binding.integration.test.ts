@@ -139,7 +139,7 @@ describeEachDialect('sheet binding', (dialect) => {
       sheetName: 'Data',
       fields: [
         { label: 'Name', name: 'Name', column: 0 },
-        { label: 'Column 2', name: '', column: 1 },
+        { label: 'Column 2', name: 'Column 2', column: 1 },
         { label: 'Partner name', name: 'Name', column: 2 },
       ],
     });

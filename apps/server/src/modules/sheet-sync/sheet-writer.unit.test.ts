@@ -186,7 +186,7 @@ describe('writeBatch: columns made from the sheet', () => {
     const sheets = fakeSheets([{ title: 'Data', header: ['Name', '', 'Email'] }]);
     const fields = [
       { label: 'Name', name: 'Name', column: 0 },
-      { label: 'Column 2', name: '', column: 1 },
+      { label: 'Column 2', name: 'Column 2', column: 1 },
       { label: 'Email', name: 'Email', column: 2 },
     ];
     await writeBatch(
