@@ -1,0 +1,624 @@
+#!/usr/bin/env node
+// Benchmark: visitor chat under load: polls, event streams and delivery (issue 13).
+//
+//   npm run build                                  # this script builds nothing itself
+//   node bench/chat.mjs [--seconds 60] [--warmup 10] [--visitors 1000] [--listeners 200] [--admins 5]
+//                       [--replies 4] [--post-every 10] [--sockets 64] [--long 20000] [--long-budget 180]
+//                       [--since-polls 500] [--database sqlite|postgres] [--database-url postgres://…]
+//
+// 1. Starts the production server (apps/server/dist/main.js, local mode, temporary DATA_DIR, free port) with
+//    the chat's per-address limits raised: every request here comes from 127.0.0.1, where real visitors
+//    would each come from their own address. With --database postgres it creates a fresh database through
+//    --database-url (or TEST_DATABASE_URL) and drops it at the end; events then cross PostgreSQL
+//    LISTEN/NOTIFY, as between several instances.
+// 2. The `since` check, seeded first: one chat with 20 messages and one with --long (posted through the
+//    API, 8 at a time; if --long-budget seconds run out first, the long chat keeps what it has and the
+//    report says so).
+// 3. Load: --visitors polling sessions, each polling GET /chat/messages/{id}?since={last seq} every 2 s (as
+//    the page does) and posting a message every 10 s, their phases spread evenly over the periods, through
+//    one keep-alive agent of --sockets sockets; --listeners more visitors on their event stream
+//    (GET /chat/messages/{id}/stream) and --admins admins on theirs (a ticket from
+//    POST /chat/admin/stream-ticket, then GET /chat/admin/stream?ticket=). Admins reply --replies times a
+//    second in all, round robin over the listening visitors. Every message's text carries its number;
+//    delivery latency runs from just before its POST to the moment each admin stream (visitor messages) or
+//    the visitor's stream (admin replies) receives it. --warmup seconds first, then --seconds measured.
+//    --post-every 0 leaves the visitors' messages out (polls alone, to see what the writes cost them).
+// 4. Server CPU (utime + stime from /proc/{pid}/stat over the window, % of one core), RSS every 500 ms
+//    (/proc/{pid}/status), this client's own CPU and event-loop delay, the load average, and what a 4 KiB
+//    write and fsync costs in DATA_DIR (each SQLite commit waits for one).
+// 5. After the load, on a quiet server: --since-polls polls at the end of the short and of the long chat,
+//    alternating; their p50 should match (the (session_id, seq) index), with the query plan that says so.
+//
+// Prints tables and a pass/fail line per target. Exits 1 on errors only (a non-2xx answer, a delivery lost
+// or a stream dropped), never on timings. All traffic goes to 127.0.0.1.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { percentile, repositoryRoot, signIn, sleep, startServer } from './support/local-server.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
+    visitors: { type: 'string', default: '1000' },
+    listeners: { type: 'string', default: '200' },
+    admins: { type: 'string', default: '5' },
+    replies: { type: 'string', default: '4' },
+    'post-every': { type: 'string', default: '10' },
+    sockets: { type: 'string', default: '64' },
+    long: { type: 'string', default: '20000' },
+    short: { type: 'string', default: '20' },
+    'long-budget': { type: 'string', default: '180' },
+    'since-polls': { type: 'string', default: '500' },
+    database: { type: 'string', default: 'sqlite' },
+    'database-url': { type: 'string', default: process.env.TEST_DATABASE_URL ?? '' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
+const VISITORS = Number(args.visitors);
+const LISTENERS = Number(args.listeners);
+const ADMINS = Number(args.admins);
+const REPLIES_PER_SECOND = Number(args.replies);
+const SOCKETS = Number(args.sockets);
+const LONG = Number(args.long);
+const SHORT = Number(args.short);
+const LONG_BUDGET_MS = Number(args['long-budget']) * 1000;
+const SINCE_POLLS = Number(args['since-polls']);
+const DATABASE = args.database;
+const POLL_MS = 2_000;
+/** Seconds between a polling visitor's messages; 0 sends none (polls alone, to see what the writes cost). */
+const POST_MS = Number(args['post-every']) * 1000;
+/** After the window: how long deliveries still in flight may take before they count as lost. */
+const GRACE_MS = 10_000;
+/** The event-loop delay histogram records whole timer intervals: this much is subtracted from it. */
+const LOOP_RESOLUTION_MS = 5;
+const TARGETS = { pollP99: 20, deliveryP99: 250, rssMB: 300, sinceRatio: 1.5 };
+
+if (!['sqlite', 'postgres'].includes(DATABASE)) {
+  console.error('--database must be sqlite or postgres');
+  process.exit(2);
+}
+if (!fs.existsSync(path.join(repositoryRoot, 'apps/server/dist/main.js'))) {
+  console.error('apps/server/dist/main.js is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+const ADMIN_EMAILS = Array.from({ length: ADMINS }, (_, i) => `chat-admin-${i + 1}@example.com`);
+
+// ------------------------------------------------------------------------------------------- process stats
+/** utime + stime of a process (all its threads), in clock ticks. */
+function cpuTicks(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+function rssBytes(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+// ------------------------------------------------------------------------------------------- database
+/** A fresh database on the PostgreSQL server of `adminUrl`, and how to drop it. */
+async function createPostgresDatabase(adminUrl) {
+  if (!adminUrl) throw new Error('--database postgres needs --database-url (or TEST_DATABASE_URL)');
+  const { default: pg } = await import('pg');
+  const name = `sheetforms_chat_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async explain(sessionId, seq) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          'EXPLAIN SELECT * FROM chat_messages WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT 500',
+          [sessionId, seq],
+        );
+        return rows.map((row) => row['QUERY PLAN'].trim()).join(' / ');
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+function explainSqlite(dataDir, sessionId, seq) {
+  const requireFromServer = createRequire(path.join(repositoryRoot, 'apps/server/package.json'));
+  const Database = requireFromServer('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'sheetforms.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT * FROM chat_messages WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT 500',
+      )
+      .all(sessionId, seq)
+      .map((row) => row.detail)
+      .join(' / ');
+  } finally {
+    db.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------------- HTTP
+const postgres = DATABASE === 'postgres' ? await createPostgresDatabase(args['database-url']) : undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-chat-'));
+/** What one SQLite commit waits for (synchronous=FULL): a small write and fsync in DATA_DIR, 200 times. */
+function fsyncTimes() {
+  const file = path.join(dataDir, 'fsync-probe');
+  const fd = fs.openSync(file, 'w');
+  const block = Buffer.alloc(4096, 1);
+  const times = [];
+  try {
+    for (let i = 0; i < 200; i++) {
+      const startedAt = performance.now();
+      fs.writeSync(fd, block, 0, block.length, (i % 16) * 4096);
+      fs.fsyncSync(fd);
+      times.push(performance.now() - startedAt);
+    }
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(file);
+  }
+  return times;
+}
+const fsyncMs = fsyncTimes();
+const unlimited = '10000000';
+const server = await startServer({
+  dataDir,
+  env: {
+    SHEET_SYNC_ENABLED: 'false',
+    RATE_LIMIT_PER_MINUTE: unlimited,
+    PUBLIC_RATE_LIMIT_PER_MINUTE: unlimited,
+    CHAT_START_RATE_LIMIT_PER_MINUTE: unlimited,
+    CHAT_MESSAGE_RATE_LIMIT_PER_MINUTE: unlimited,
+    MAX_CONNECTIONS_PER_IP: '100000',
+    ADMIN_EMAILS: ADMIN_EMAILS.join(','),
+    ACCESS_TOKEN_TTL_SECONDS: '7200',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  },
+});
+const { port } = server;
+await sleep(1000);
+const rssIdle = rssBytes(server.pid);
+const agent = new http.Agent({ keepAlive: true, maxSockets: SOCKETS });
+
+/** One request through the pooled agent; answers { status, text } (status 0 when the connection failed). */
+function request(method, apiPath, { body, token } = {}) {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = {};
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
+    }
+    if (token) headers.authorization = `Bearer ${token}`;
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: `/api/v1${apiPath}`, agent, headers },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', (error) => resolve({ status: 0, text: error.message }));
+      },
+    );
+    req.on('error', (error) => resolve({ status: 0, text: error.message }));
+    req.end(payload);
+  });
+}
+
+async function call(method, apiPath, options) {
+  const res = await request(method, apiPath, options);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`${method} ${apiPath}: ${res.status} ${res.text}`);
+  return res.text ? JSON.parse(res.text).data : undefined;
+}
+
+/**
+ * A text/event-stream reader on its own connection. `onEvent(name, data, receivedAt)` runs for every
+ * event; `onDrop` when the server ends the stream before we do.
+ */
+function openStream(streamPath, { onEvent, onDrop }) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/v1${streamPath}`,
+        agent: false,
+        headers: { accept: 'text/event-stream' },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(new Error(`GET ${streamPath}: ${res.statusCode}`));
+          return;
+        }
+        const stream = {
+          closing: false,
+          close() {
+            this.closing = true;
+            req.destroy();
+          },
+        };
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk) => {
+          const receivedAt = performance.now();
+          buffer += chunk;
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let name = 'message';
+            let data = '';
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event:')) name = line.slice(6).trim();
+              else if (line.startsWith('data:')) data += line.slice(5).trimStart();
+            }
+            if (data) onEvent(name, data, receivedAt);
+          }
+        });
+        res.on('close', () => {
+          if (!stream.closing) onDrop();
+        });
+        resolve(stream);
+      },
+    );
+    req.on('error', (error) => reject(error));
+  });
+}
+
+/** Runs `work(i)` for i in [0, count) with at most `width` at once. */
+async function inParallel(count, width, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const errors = [];
+const noteError = (what) => {
+  if (errors.length < 20) console.error(`error: ${what}`);
+  errors.push(what);
+};
+
+// ------------------------------------------------------------------------------------------- run
+const streams = [];
+let exitCode = 0;
+try {
+  console.log(
+    `chat bench: ${DATABASE}, ${VISITORS} polling visitors, ${LISTENERS} listening visitors, ${ADMINS} admins, ` +
+      `${WARMUP} s warm-up + ${SECONDS} s measured; ${os.cpus().length} cores, load average ${loadAverage()}`,
+  );
+  const adminTokens = [];
+  for (const email of ADMIN_EMAILS) adminTokens.push(await signIn(server.base, email));
+
+  // ---- 2. the short and the long chat, for the `since` comparison after the load
+  const shortChat = (await call('POST', '/chat/start', { body: { userName: 'Short Chat' } })).sessionId;
+  const longChat = (await call('POST', '/chat/start', { body: { userName: 'Long Chat' } })).sessionId;
+  for (let n = 0; n < SHORT; n++) {
+    await call('POST', '/chat/message', { body: { sessionId: shortChat, message: `short ${n}` } });
+  }
+  const seedStarted = performance.now();
+  let longCount = 0;
+  await inParallel(LONG, 8, async () => {
+    if (performance.now() - seedStarted > LONG_BUDGET_MS) return;
+    await call('POST', '/chat/message', {
+      body: { sessionId: longChat, message: `long message ${longCount} ${'x'.repeat(60)}` },
+    });
+    longCount++;
+  });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  console.log(
+    `seeded: ${SHORT} messages and ${longCount} messages in ${fmt(seedSeconds)} s through the API (${fmt(longCount / seedSeconds, 0)}/s)` +
+      (longCount < LONG ? `; the ${fmt(LONG_BUDGET_MS / 1000, 0)} s budget ran out before ${LONG}` : ''),
+  );
+
+  // ---- 3. sessions, streams, load
+  const pollers = [];
+  await inParallel(VISITORS, 32, async (i) => {
+    pollers[i] = {
+      sessionId: (await call('POST', '/chat/start', { body: { userName: `Visitor ${i}` } })).sessionId,
+      lastSeq: 0,
+      polling: false,
+    };
+  });
+  const listeners = [];
+  await inParallel(LISTENERS, 32, async (i) => {
+    listeners[i] = (await call('POST', '/chat/start', { body: { userName: `Listener ${i}` } })).sessionId;
+  });
+
+  // Every message sent: its POST's start, whether it was stored, and who received it when.
+  const visitorMessages = []; // n → { startedAt, measured, stored, seenBy: Set<admin> }
+  const adminReplies = []; // n → { startedAt, measured, stored, received }
+  const adminDelivery = [];
+  const visitorDelivery = [];
+  const pollMs = [];
+  const postMs = [];
+  const counts = { polls: 0, pollsSkipped: 0, posts: 0, replies: 0, adminEvents: 0, drops: 0 };
+
+  for (let a = 0; a < ADMINS; a++) {
+    const { ticket } = await call('POST', '/chat/admin/stream-ticket', { token: adminTokens[a] });
+    streams.push(
+      await openStream(`/chat/admin/stream?ticket=${encodeURIComponent(ticket)}`, {
+        onEvent(name, data, receivedAt) {
+          if (name !== 'message') return;
+          counts.adminEvents++;
+          const { message } = JSON.parse(data);
+          const match = /^m(\d+) /.exec(message.text);
+          if (!match || message.sender !== 'user') return;
+          const sent = visitorMessages[Number(match[1])];
+          if (!sent || sent.seenBy.has(a)) return;
+          sent.seenBy.add(a);
+          if (sent.measured) adminDelivery.push(receivedAt - sent.startedAt);
+        },
+        onDrop() {
+          counts.drops++;
+          noteError(`admin stream ${a} was dropped by the server`);
+        },
+      }),
+    );
+  }
+  for (let i = 0; i < LISTENERS; i++) {
+    streams.push(
+      await openStream(`/chat/messages/${listeners[i]}/stream`, {
+        onEvent(name, data, receivedAt) {
+          if (name !== 'message') return;
+          const message = JSON.parse(data);
+          const match = /^r(\d+) /.exec(message.text);
+          if (!match) return;
+          const sent = adminReplies[Number(match[1])];
+          if (!sent || sent.received) return;
+          sent.received = true;
+          if (sent.measured) visitorDelivery.push(receivedAt - sent.startedAt);
+        },
+        onDrop() {
+          counts.drops++;
+          noteError(`visitor stream ${i} was dropped by the server`);
+        },
+      }),
+    );
+  }
+
+  let stopping = false;
+  let inFlight = 0;
+  const t0 = performance.now() + 500;
+  const windowStart = t0 + WARMUP * 1000;
+  const windowEnd = windowStart + SECONDS * 1000;
+  const inWindow = (at) => at >= windowStart && at < windowEnd;
+  /** Calls `fn` every `periodMs` from t0 + phaseMs, on a fixed schedule (no drift), until stopping. */
+  function every(periodMs, phaseMs, fn) {
+    let k = 0;
+    const tick = () => {
+      if (stopping || performance.now() >= windowEnd) return;
+      fn();
+      k++;
+      setTimeout(tick, Math.max(0, t0 + phaseMs + k * periodMs - performance.now()));
+    };
+    setTimeout(tick, Math.max(0, t0 + phaseMs - performance.now()));
+  }
+  const tracked = async (work) => {
+    inFlight++;
+    try {
+      await work();
+    } finally {
+      inFlight--;
+    }
+  };
+
+  pollers.forEach((visitor, i) => {
+    every(POLL_MS, (i / VISITORS) * POLL_MS, () => {
+      // The page polls again only after the last poll answered.
+      if (visitor.polling) {
+        counts.pollsSkipped++;
+        return;
+      }
+      visitor.polling = true;
+      void tracked(async () => {
+        const startedAt = performance.now();
+        const res = await request('GET', `/chat/messages/${visitor.sessionId}?since=${visitor.lastSeq}`);
+        const ms = performance.now() - startedAt;
+        visitor.polling = false;
+        counts.polls++;
+        if (res.status !== 200) return noteError(`poll: ${res.status} ${res.text.slice(0, 200)}`);
+        if (inWindow(startedAt)) pollMs.push(ms);
+        for (const message of JSON.parse(res.text).data.messages) {
+          visitor.lastSeq = Math.max(visitor.lastSeq, message.seq);
+        }
+      });
+    });
+    // Posts spread over their period, offset from the polls.
+    if (POST_MS <= 0) return;
+    every(POST_MS, ((i + 0.5) / VISITORS) * POST_MS, () => {
+      const n = visitorMessages.length;
+      const startedAt = performance.now();
+      const sent = { startedAt, measured: inWindow(startedAt), stored: false, seenBy: new Set() };
+      visitorMessages.push(sent);
+      void tracked(async () => {
+        const res = await request('POST', '/chat/message', {
+          body: { sessionId: visitor.sessionId, message: `m${n} from visitor ${i}` },
+        });
+        counts.posts++;
+        if (res.status !== 201) return noteError(`post: ${res.status} ${res.text.slice(0, 200)}`);
+        sent.stored = true;
+        if (sent.measured) postMs.push(performance.now() - startedAt);
+      });
+    });
+  });
+  if (LISTENERS > 0 && REPLIES_PER_SECOND > 0) {
+    every(1000 / REPLIES_PER_SECOND, 250, () => {
+      const n = adminReplies.length;
+      const startedAt = performance.now();
+      const sent = { startedAt, measured: inWindow(startedAt), stored: false, received: false };
+      adminReplies.push(sent);
+      void tracked(async () => {
+        const res = await request('POST', '/chat/message', {
+          token: adminTokens[n % ADMINS],
+          body: { sessionId: listeners[n % LISTENERS], message: `r${n} a reply from support` },
+        });
+        counts.replies++;
+        if (res.status !== 201) return noteError(`reply: ${res.status} ${res.text.slice(0, 200)}`);
+        sent.stored = true;
+      });
+    });
+  }
+
+  // Measure the window: server CPU and RSS, this client's CPU and event-loop delay.
+  await sleep(windowStart - performance.now());
+  const loadBefore = loadAverage();
+  const ticksBefore = cpuTicks(server.pid);
+  const clientCpuBefore = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loopDelay.enable();
+  const rssStart = rssBytes(server.pid);
+  let rssPeak = rssStart;
+  while (performance.now() < windowEnd) {
+    await sleep(Math.min(500, Math.max(0, windowEnd - performance.now())));
+    rssPeak = Math.max(rssPeak, rssBytes(server.pid));
+  }
+  const ticks = cpuTicks(server.pid) - ticksBefore;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  loopDelay.disable();
+  const rssEnd = rssBytes(server.pid);
+  rssPeak = Math.max(rssPeak, rssEnd);
+  const loadAfter = loadAverage();
+  const serverCpuPercent = (ticks / CLK_TCK / SECONDS) * 100;
+  const clientCpuPercent = ((clientCpu.user + clientCpu.system) / 1e6 / SECONDS) * 100;
+
+  // Let what is in flight answer and arrive, then count what never did.
+  stopping = true;
+  const graceUntil = performance.now() + GRACE_MS;
+  const undelivered = () =>
+    visitorMessages.filter((m) => m.stored && m.seenBy.size < ADMINS).length +
+    adminReplies.filter((m) => m.stored && !m.received).length;
+  while (performance.now() < graceUntil && (inFlight > 0 || undelivered() > 0)) await sleep(100);
+  const lostToAdmins = visitorMessages.reduce((sum, m) => sum + (m.stored ? ADMINS - m.seenBy.size : 0), 0);
+  const lostToVisitors = adminReplies.filter((m) => m.stored && !m.received).length;
+  if (lostToAdmins > 0)
+    noteError(`${lostToAdmins} admin-stream deliveries of visitor messages never arrived`);
+  if (lostToVisitors > 0) noteError(`${lostToVisitors} admin replies never reached the visitor's stream`);
+  if (inFlight > 0) noteError(`${inFlight} requests still unanswered ${GRACE_MS / 1000} s after the window`);
+  for (const stream of streams) stream.close();
+
+  // ---- 5. `since` at the end of a short and of a long chat, alternating, on the quiet server
+  const sinceShort = [];
+  const sinceLong = [];
+  for (let i = 0; i < 20 + SINCE_POLLS; i++) {
+    for (const [sessionId, count, into] of [
+      [shortChat, SHORT, sinceShort],
+      [longChat, longCount, sinceLong],
+    ]) {
+      const startedAt = performance.now();
+      const res = await request('GET', `/chat/messages/${sessionId}?since=${count - 1}`);
+      const ms = performance.now() - startedAt;
+      if (res.status !== 200) noteError(`since poll: ${res.status}`);
+      else if (JSON.parse(res.text).data.messages.length !== 1) noteError('since poll: expected one message');
+      if (i >= 20) into.push(ms);
+    }
+  }
+  const plan = postgres
+    ? await postgres.explain(longChat, longCount - 1)
+    : explainSqlite(dataDir, longChat, longCount - 1);
+
+  // ---- report
+  const p = (values, q) => percentile(values, q);
+  const measuredMessages = visitorMessages.filter((m) => m.measured).length;
+  const measuredReplies = adminReplies.filter((m) => m.measured).length;
+  console.log(
+    `\nmeasured window ${SECONDS} s: ${pollMs.length} polls (${fmt(pollMs.length / SECONDS, 0)}/s), ` +
+      `${measuredMessages} visitor messages (${fmt(measuredMessages / SECONDS, 0)}/s) × ${ADMINS} admin streams, ` +
+      `${measuredReplies} admin replies to ${LISTENERS} visitor streams; ${counts.pollsSkipped} polls skipped ` +
+      `(the last still unanswered); ${counts.adminEvents} admin-stream message events in all`,
+  );
+  console.log('\n| Measure (ms) | Count | p50 | p95 | p99 | max |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, values] of [
+    [`Visitor poll, \`since\` = last seq (${SOCKETS} keep-alive sockets)`, pollMs],
+    ['Visitor message POST', postMs],
+    ['Visitor message → each admin stream', adminDelivery],
+    ['Admin reply → the visitor stream', visitorDelivery],
+  ]) {
+    console.log(
+      `| ${name} | ${values.length} | ${fmt(p(values, 50), 2)} | ${fmt(p(values, 95), 2)} | ${fmt(p(values, 99), 2)} | ${fmt(Math.max(...values), 2)} |`,
+    );
+  }
+  const mb = (bytes) => bytes / 1e6;
+  console.log('\n| Server process | Value |');
+  console.log('|---|---|');
+  console.log(`| CPU over the window (user + system, % of one core) | ${fmt(serverCpuPercent)} % |`);
+  console.log(`| RSS idle, after start-up, before any request (MB) | ${fmt(mb(rssIdle))} |`);
+  console.log(
+    `| RSS at the window's start / peak / end (MB) | ${fmt(mb(rssStart))} / ${fmt(mb(rssPeak))} / ${fmt(mb(rssEnd))} |`,
+  );
+  console.log(
+    `| Bench client: CPU (% of one core), event-loop delay p50 / p99 (ms) | ${fmt(clientCpuPercent)} %, ` +
+      `${fmt(loopDelay.percentile(50) / 1e6 - LOOP_RESOLUTION_MS, 1)} / ${fmt(loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS, 1)} |`,
+  );
+  console.log(`| Load average (1, 5, 15 min) before / after | ${loadBefore} / ${loadAfter} |`);
+  console.log(
+    `| A 4 KiB write + fsync in DATA_DIR before the run (ms), p50 / p99 | ${fmt(p(fsyncMs, 50), 2)} / ${fmt(p(fsyncMs, 99), 2)} |`,
+  );
+
+  const sinceRatio = p(sinceLong, 50) / p(sinceShort, 50);
+  console.log(`\n| \`since\` poll at the end of a chat (ms), ${SINCE_POLLS} each, alternating | p50 | p99 |`);
+  console.log('|---|---|---|');
+  console.log(`| ${SHORT} messages | ${fmt(p(sinceShort, 50), 2)} | ${fmt(p(sinceShort, 99), 2)} |`);
+  console.log(`| ${longCount} messages | ${fmt(p(sinceLong, 50), 2)} | ${fmt(p(sinceLong, 99), 2)} |`);
+  console.log(`p50 ratio ${longCount} vs ${SHORT}: ${fmt(sinceRatio, 2)}`);
+  console.log(`query plan (${DATABASE}): ${plan}`);
+
+  const verdict = (ok) => (ok ? 'pass' : 'MISS');
+  console.log('\ntargets:');
+  console.log(
+    `  poll p99 < ${TARGETS.pollP99} ms: ${fmt(p(pollMs, 99), 2)} ms, ${verdict(p(pollMs, 99) < TARGETS.pollP99)}`,
+  );
+  console.log(
+    `  admin-stream delivery p99 < ${TARGETS.deliveryP99} ms: ${fmt(p(adminDelivery, 99), 1)} ms, ${verdict(p(adminDelivery, 99) < TARGETS.deliveryP99)}`,
+  );
+  console.log(
+    `  visitor-stream delivery p99 < ${TARGETS.deliveryP99} ms: ${fmt(p(visitorDelivery, 99), 1)} ms, ${verdict(p(visitorDelivery, 99) < TARGETS.deliveryP99)}`,
+  );
+  console.log(
+    `  RSS peak < ${TARGETS.rssMB} MB: ${fmt(mb(rssPeak))} MB, ${verdict(mb(rssPeak) < TARGETS.rssMB)}`,
+  );
+  console.log(
+    `  since p50 ratio <= ${TARGETS.sinceRatio}: ${fmt(sinceRatio, 2)}, ${verdict(sinceRatio <= TARGETS.sinceRatio)}`,
+  );
+  console.log(
+    `errors: ${errors.length} (non-2xx answers, lost deliveries, dropped streams: ${lostToAdmins} + ${lostToVisitors} lost, ${counts.drops} dropped)`,
+  );
+  if (errors.length > 0) exitCode = 1;
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  for (const stream of streams) stream.close();
+  agent.destroy();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
+}
+process.exit(exitCode);
