@@ -3,6 +3,7 @@ export * from './chat.js';
 export * from './constants.js';
 export * from './field-labels.js';
 export * from './forms.js';
+export * from './marketing.js';
 export * from './problem.js';
 export * from './responses.js';
 export * from './sheets.js';
