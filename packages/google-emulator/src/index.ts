@@ -24,6 +24,7 @@ export {
 } from './identity/identity-store.js';
 export { subjectIdForEmail } from './identity/subject-id.js';
 export { googleEmulatorPlugin } from './plugin.js';
+export { ASSISTANT_QUESTIONS_TITLE } from './seed/demo-data.js';
 export type { LinkAccess, SharedPerson, Sharing } from './sheets/spreadsheet-model.js';
 export {
   EMULATOR_PREFIX,

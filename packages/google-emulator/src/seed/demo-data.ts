@@ -166,10 +166,48 @@ const QUESTIONS: Array<[question: string, answer: string, type: string]> = [
     'Click Chat With Us to talk to our support team during business hours.',
     'question',
   ],
+  [
+    'I want to see a live example',
+    'Open the Demo Website to fill in a real form, then open the Demo Google Sheet to see your answer arrive as a new row a moment later.',
+    'button',
+  ],
+  [
+    'I want to collect customer feedback',
+    'Create a sheet with columns such as Name, Email, Rating and Comments, then build a form from it in a minute. Watch How It Works for a two-minute walkthrough.',
+    'button',
+  ],
+  [
+    'Can I edit a form after it is published?',
+    'Yes. Open Manage Forms and click Edit: change labels, field types, required fields and settings. The public link stays the same, so nobody needs a new URL.',
+    'question',
+  ],
+  [
+    'Where do I see the responses?',
+    'Every response lands in your Google Sheet as a new row. In SheetForms, click Responses next to a form to search, filter by date and export them.',
+    'question',
+  ],
+  [
+    'Can I export responses to Excel or CSV?',
+    'Yes. On the Responses page choose Export and pick CSV or Excel. Each field becomes a column, in the same order as your form.',
+    'question',
+  ],
+  [
+    'Do I need to install anything?',
+    'No. SheetForms runs in your browser and your respondents only need the form link. Try the Demo Website to see it on your phone.',
+    'question',
+  ],
+  [
+    'Is my spreadsheet data safe?',
+    'SheetForms only reads the sheets you connect and only writes new rows for responses. You can remove access at any time from the Share dialog in Google Sheets. Chat With Us if you have security questions.',
+    'question',
+  ],
 ];
 
+/** The assistant's questions spreadsheet; in local mode the server finds it by this title. */
+export const ASSISTANT_QUESTIONS_TITLE = 'SheetForms Assistant Questions';
+
 export const ASSISTANT_QUESTIONS: NewSpreadsheet = {
-  title: 'SheetForms Assistant Questions',
+  title: ASSISTANT_QUESTIONS_TITLE,
   ownerEmail: DEMO_OWNER_EMAIL,
   sharing: { link: 'view', people: [] },
   sheets: [
