@@ -25,7 +25,7 @@ const VIEWPORTS = [
  * Routes of the route tables that are not built yet (they fall through to Not found). When one lands,
  * move it into ROUTES below with what it needs.
  */
-export const ROUTES_NOT_BUILT = ['/pricing', '/contact', '/chat', '/chat-support'] as const;
+export const ROUTES_NOT_BUILT = ['/pricing', '/contact', '/chat'] as const;
 
 interface Seed {
   owner: Session;
@@ -101,6 +101,16 @@ const ROUTES: Route[] = [
     as: 'admin',
     path: () => '/dashboard/chat',
     ready: (page) => expect(page.getByRole('heading', { name: 'Chat Management' })).toBeVisible(),
+  },
+  {
+    name: 'chat support',
+    path: () => '/chat-support',
+    ready: async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Welcome to Chat Support' });
+      await dialog.getByLabel('Your name').fill('Layout Visitor');
+      await dialog.getByRole('button', { name: 'Start Chat' }).click();
+      await expect(page.getByText('Chatting as: Layout Visitor')).toBeVisible();
+    },
   },
   {
     name: 'public form',

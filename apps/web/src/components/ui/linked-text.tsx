@@ -16,7 +16,7 @@ export function LinkedText({ text }: { text: string }) {
             href={part.href}
             target="_blank"
             rel="noopener noreferrer nofollow"
-            className="break-all underline underline-offset-2 hover:no-underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-current focus-visible:outline-offset-2"
+            className="underline underline-offset-2 hover:no-underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-current focus-visible:outline-offset-2"
           >
             {part.text}
           </a>

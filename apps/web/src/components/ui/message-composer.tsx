@@ -62,7 +62,7 @@ export function MessageComposer({
           onType?.();
         }}
         onKeyDown={onKeyDown}
-        className="max-h-40 min-h-11 resize-none"
+        className="max-h-40 min-h-11 resize-none!"
       />
       <Button type="submit" disabled={disabled || !text.trim()} className="h-11 shrink-0">
         {sendLabel}

@@ -73,15 +73,15 @@ export function ChatListPanel({
             className="pl-9"
           />
         </div>
-        <TabsList aria-label={CHAT_STATUS_TABS_LABEL} className="border-b-0">
+        <TabsList aria-label={CHAT_STATUS_TABS_LABEL} className="border-b-0!">
           <TabsTrigger value="active">{ACTIVE_TAB}</TabsTrigger>
           <TabsTrigger value="closed">{CLOSED_TAB}</TabsTrigger>
         </TabsList>
       </div>
-      <TabsContent value="active" className="min-h-0 flex-1 overflow-y-auto pt-0">
+      <TabsContent value="active" className="min-h-0 flex-1 overflow-y-auto pt-0!">
         {list}
       </TabsContent>
-      <TabsContent value="closed" className="min-h-0 flex-1 overflow-y-auto pt-0">
+      <TabsContent value="closed" className="min-h-0 flex-1 overflow-y-auto pt-0!">
         {list}
       </TabsContent>
     </Tabs>

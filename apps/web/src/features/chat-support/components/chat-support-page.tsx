@@ -34,7 +34,9 @@ export function ChatSupportPage() {
             {CHAT_SUPPORT_TITLE}
           </h1>
           {session ? (
-            <p className="truncate text-slate-600">{CHAT_MESSAGES.chattingAs(session.userName)}</p>
+            <p className="break-words text-slate-600 [overflow-wrap:anywhere]">
+              {CHAT_MESSAGES.chattingAs(session.userName)}
+            </p>
           ) : null}
         </div>
       </div>
