@@ -85,7 +85,12 @@ test('a visitor and an admin chat live: unread badge, typing, reply, Seen, close
   test.setTimeout(120_000);
   const name = visitorName('live');
   const visitor = await openVisitor(browser);
+  const visitorUrls: string[] = [];
+  visitor.page.on('request', (request) => visitorUrls.push(request.url()));
   const admin = await openAdmin(browser);
+  const adminUrls: string[] = [];
+  admin.page.on('request', (request) => adminUrls.push(request.url()));
+  await admin.page.reload();
 
   await startChat(visitor.page, name, 'vera@example.org');
   await visitorSends(visitor.page, 'Hello, my form does not load: https://example.org/help.');
@@ -164,6 +169,11 @@ test('a visitor and an admin chat live: unread badge, typing, reply, Seen, close
   await admin.page.getByRole('tab', { name: 'Closed' }).click();
   await admin.page.getByRole('searchbox', { name: 'Search conversations...' }).fill(name);
   await expect(chatEntry(admin.page, name)).toBeVisible();
+
+  // Both pages listened live; the admin's stream was opened with a ticket, never the access token.
+  expect(visitorUrls.some((url) => /\/api\/v1\/chat\/messages\/[\w-]+\/stream/.test(url))).toBe(true);
+  expect(adminUrls.some((url) => url.includes('/api/v1/chat/admin/stream?ticket='))).toBe(true);
+  expect(adminUrls.filter((url) => url.includes(admin.session.accessToken))).toEqual([]);
 
   await visitor.context.close();
   await admin.context.close();
