@@ -39,6 +39,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { percentile, repositoryRoot, signIn, sleep, startServer } from './support/local-server.mjs';
 
@@ -105,6 +106,49 @@ function rssBytes(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
+/**
+ * The server's own view of the window (bench/support/loop-monitor.mjs): its event loop's lateness, the
+ * stalls over 10 ms, GC pauses, and how many of the slow polls overlapped a stall (and a stall a GC pause).
+ */
+async function serverLoop(from, to, slowPolls) {
+  process.kill(server.pid, 'SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (!fs.existsSync(`${loopMonitorFile}.done`)) {
+    if (Date.now() > deadline) return undefined;
+    await sleep(50);
+  }
+  const { lateness, gc } = JSON.parse(fs.readFileSync(loopMonitorFile, 'utf8'));
+  const late = lateness.filter(([at]) => at >= from && at < to);
+  const pauses = gc.filter(([at]) => at >= from && at < to);
+  // A stall ends at its sample and began its lateness earlier.
+  const stallTicks = late.filter(([, ms]) => ms > 10);
+  const stalls = stallTicks.map(([at, ms]) => [at - ms, at]);
+  // What the main thread did over the stalled ticks' intervals: ran, waited for a core, or neither.
+  const ran = stallTicks.reduce((sum, t) => sum + t[3], 0);
+  const waited = stallTicks.reduce((sum, t) => sum + t[4], 0);
+  const interval = stallTicks.reduce((sum, t) => sum + t[2], 0);
+  const overlaps = (a, b) => a[0] < b[1] && b[0] < a[1];
+  const gcSpans = pauses.map(([at, ms]) => [at, at + ms]);
+  const delays = late.map(([, ms]) => ms);
+  return {
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    max: Math.max(0, ...delays),
+    stalls: stalls.length,
+    stallMs: stalls.reduce((sum, [a, b]) => sum + (b - a), 0),
+    stallIntervalMs: interval,
+    stallRanMs: ran,
+    stallWaitedMs: waited,
+    stallBlockedMs: Math.max(0, interval - ran - waited),
+    stallsWithGc: stalls.filter((stall) => gcSpans.some((g) => overlaps(stall, g))).length,
+    gcCount: pauses.length,
+    gcMs: pauses.reduce((sum, [, ms]) => sum + ms, 0),
+    gcMax: Math.max(0, ...pauses.map(([, ms]) => ms)),
+    majorGc: pauses.filter(([, , kind]) => kind === 4).length,
+    slowPollsInStall: slowPolls.filter((poll) => stalls.some((stall) => overlaps(poll, stall))).length,
+  };
+}
+
 /** Time the process's main thread (its event loop) was runnable but waiting for a core, in ns. */
 function runDelayNs(pid) {
   return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]);
@@ -197,6 +241,8 @@ function fsyncTimes() {
   return times;
 }
 const fsyncMs = fsyncTimes();
+const loopMonitorFile = path.join(dataDir, 'loop-monitor.json');
+const loopMonitor = pathToFileURL(path.join(import.meta.dirname, 'support/loop-monitor.mjs')).href;
 const unlimited = '10000000';
 const server = await startServer({
   dataDir,
@@ -210,6 +256,9 @@ const server = await startServer({
     ADMIN_EMAILS: ADMIN_EMAILS.join(','),
     ACCESS_TOKEN_TTL_SECONDS: '7200',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    // The server's event-loop lateness and GC pauses, seen from inside (bench/support/loop-monitor.mjs).
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${loopMonitor}`.trim(),
+    BENCH_LOOP_MONITOR_FILE: loopMonitorFile,
   },
 });
 const { port } = server;
@@ -373,7 +422,7 @@ try {
   const adminDelivery = [];
   const visitorDelivery = [];
   const pollMs = [];
-  const slowPollStarts = [];
+  const slowPolls = []; // [start, end] in epoch ms
   const postMs = [];
   const counts = { polls: 0, pollsSkipped: 0, posts: 0, replies: 0, adminEvents: 0, drops: 0 };
 
@@ -463,7 +512,9 @@ try {
         if (res.status !== 200) return noteError(`poll answered ${res.status}`, res.text.slice(0, 200));
         if (inWindow(startedAt)) {
           pollMs.push(ms);
-          if (ms > TARGETS.pollP99) slowPollStarts.push(startedAt);
+          if (ms > TARGETS.pollP99) {
+            slowPolls.push([performance.timeOrigin + startedAt, performance.timeOrigin + startedAt + ms]);
+          }
         }
         for (const message of JSON.parse(res.text).data.messages) {
           visitor.lastSeq = Math.max(visitor.lastSeq, message.seq);
@@ -531,6 +582,11 @@ try {
   const loadAfter = loadAverage();
   const serverCpuPercent = (ticks / CLK_TCK / SECONDS) * 100;
   const clientCpuPercent = ((clientCpu.user + clientCpu.system) / 1e6 / SECONDS) * 100;
+  const inside = await serverLoop(
+    performance.timeOrigin + windowStart,
+    performance.timeOrigin + windowEnd,
+    slowPolls,
+  );
 
   // Let what is in flight answer and arrive, then count what never did.
   stopping = true;
@@ -620,9 +676,23 @@ try {
   console.log(`query plan (${DATABASE}): ${plan}`);
 
   console.log(
-    `slow polls (> ${TARGETS.pollP99} ms): ${slowPollStarts.length}; in the busiest 250 ms of a 3 s cycle: ` +
-      `${fmt(busiestShareOfCycle(slowPollStarts) * 100, 0)} % (about 8 % if spread evenly)`,
+    `slow polls (> ${TARGETS.pollP99} ms): ${slowPolls.length}; in the busiest 250 ms of a 3 s cycle: ` +
+      `${fmt(busiestShareOfCycle(slowPolls.map(([at]) => at)) * 100, 0)} % (about 8 % if spread evenly)`,
   );
+  if (inside) {
+    console.log(
+      `server event loop (a 5 ms timer's lateness): p50 ${fmt(inside.p50, 2)} ms, p99 ${fmt(inside.p99, 1)} ms, ` +
+        `max ${fmt(inside.max, 0)} ms; ${inside.stalls} stalls over 10 ms (${fmt(inside.stallMs, 0)} ms in all, ` +
+        `${inside.stallsWithGc} of them during a GC pause); GC: ${inside.gcCount} pauses, ${fmt(inside.gcMs, 0)} ms ` +
+        `in all, longest ${fmt(inside.gcMax, 1)} ms, ${inside.majorGc} major; slow polls overlapping a stall: ` +
+        `${inside.slowPollsInStall} of ${slowPolls.length}`,
+    );
+    console.log(
+      `the stalled ticks' ${fmt(inside.stallIntervalMs, 0)} ms: the main thread ran ${fmt(inside.stallRanMs, 0)} ms, ` +
+        `waited for a core ${fmt(inside.stallWaitedMs, 0)} ms, and was off-core and not runnable (disk, locks) ` +
+        `${fmt(inside.stallBlockedMs, 0)} ms`,
+    );
+  }
   console.log('\ntargets:');
   for (const [name, value, limit, unit] of [
     [`poll p99 < ${TARGETS.pollP99} ms`, p(pollMs, 99), TARGETS.pollP99, 'ms'],
