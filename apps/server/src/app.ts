@@ -32,6 +32,11 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { createUsersRepository } from './modules/auth/users.repository.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatModule } from './modules/chat/chat-module.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContactService } from './modules/contact/contact.service.js';
+import { createContactCursorCodec } from './modules/contact/contact-cursor.js';
+import { createContactMailer } from './modules/contact/contact-mailer.js';
 import { createFormAccessService } from './modules/form-access/form-access.service.js';
 import { formLoginRoutes } from './modules/form-access/form-login.routes.js';
 import { createPublicFormsRepository } from './modules/form-access/public-forms.repository.js';
@@ -49,6 +54,9 @@ import { pdfRoutes } from './modules/pdf/pdf.routes.js';
 import { createPdfService } from './modules/pdf/pdf.service.js';
 import { createPdfResponsesRepository } from './modules/pdf/pdf-responses.repository.js';
 import { createQueuedPdfRenderer } from './modules/pdf/queued-pdf-renderer.js';
+import { questionsRoutes } from './modules/questions/questions.routes.js';
+import { createQuestionsCache } from './modules/questions/questions-cache.js';
+import { createEmulatorTitleLookup, createQuestionsSource } from './modules/questions/questions-source.js';
 import { createCursorCodec } from './modules/responses/response-cursor.js';
 import { createResponsePagesRepository } from './modules/responses/response-pages.repository.js';
 import { createResponseReader } from './modules/responses/response-reader.js';
@@ -365,6 +373,45 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...clock,
   });
 
+  // The assistant's questions feed: Google read at most once a minute (stale-while-revalidate).
+  const questions = createQuestionsCache({
+    read: createQuestionsSource({
+      sheets: google.sheets,
+      target: config.questions,
+      findByTitle: createEmulatorTitleLookup({
+        emulatorUrl: googleApis.sheetsUrl,
+        timeoutMs: googleApis.timeoutMs,
+        ...googleFetch,
+      }),
+    }),
+    log: app.log,
+    ...(nowOverride ? { now: () => nowOverride().getTime() } : {}),
+  });
+  // Contact messages: stored, and mailed to ADMIN_EMAILS when SMTP_URL is set.
+  const contactMailer =
+    config.contact.smtpUrl && config.adminEmails.length > 0
+      ? createContactMailer({
+          smtpUrl: config.contact.smtpUrl,
+          from: config.contact.mailFrom,
+          to: config.adminEmails,
+          timeoutMs: config.contact.mailTimeoutMs,
+        })
+      : undefined;
+  if (config.contact.smtpUrl && !contactMailer) {
+    app.log.warn('SMTP_URL is set but ADMIN_EMAILS is empty: contact messages are stored, not mailed');
+  }
+  const contact = createContactService({
+    messages: createContactRepository(database.db),
+    cursors: createContactCursorCodec(jwtSecret),
+    notifier: contactMailer,
+    log: app.log,
+    ...clock,
+  });
+  app.addHook('preClose', async () => {
+    await contact.drain();
+    contactMailer?.close();
+  });
+
   await app.register(
     async (api) => {
       // The API speaks JSON only (multipart is added per route where uploads need it).
@@ -405,6 +452,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         startPerMinute: config.chat.startPerMinute,
         messagesPerMinute: config.chat.messagesPerMinute,
       });
+      await questionsRoutes(api, { questions, perMinute: publicPerMinute });
+      await contactRoutes(api, { contact, authenticate, perMinute: config.contact.perMinute });
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,8 @@ export const UserSchema = z
     name: z.string(),
     email: z.email(),
     role: RoleSchema,
+    /** When the account was created (ISO 8601): the profile's 'member since'. The server always sends it. */
+    createdAt: z.string().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { extractSpreadsheetId } from '@sheetforms/contract';
+import { ASSISTANT_QUESTIONS_TITLE } from '@sheetforms/google-emulator';
 import { z } from 'zod';
 
 /** The local-mode OAuth client id; the emulator issues ID tokens for this audience. */
@@ -115,6 +117,27 @@ const EnvSchema = z.object({
   CHAT_START_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   CHAT_MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   CHAT_RETENTION_DAYS: positiveInt(90),
+  QUESTIONS_SHEET_URL: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (url) => extractSpreadsheetId(url) !== undefined,
+        'must be a Google Sheets URL such as https://docs.google.com/spreadsheets/d/{id}/edit',
+      )
+      .optional(),
+  ),
+  CONTACT_RATE_LIMIT_PER_MINUTE: positiveInt(5),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\/[^\s]+$/,
+        'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com',
+      )
+      .optional(),
+  ),
+  SMTP_FROM: optionalString,
+  SMTP_TIMEOUT_MS: positiveInt(10_000),
   WEB_DIST_DIR: optionalString,
   SERVE_WEB: z
     .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
@@ -221,6 +244,19 @@ export interface Config {
     messagesPerMinute: number;
     /** Closed chats (and their messages) are deleted this many days after closing. */
     retentionDays: number;
+  };
+  /**
+   * The assistant's questions feed: the spreadsheet it reads (QUESTIONS_SHEET_URL), or in local mode
+   * without one, the emulator's seeded spreadsheet found by its title; undefined: the feed answers 503.
+   */
+  questions: { spreadsheetId: string } | { emulatorTitle: string } | undefined;
+  /** The contact form: its per-address budget and, with SMTP_URL, mail to ADMIN_EMAILS for each message. */
+  contact: {
+    perMinute: number;
+    /** Undefined: messages are only stored (nothing is mailed). */
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    mailTimeoutMs: number;
   };
   /** The in-process worker that appends stored responses to their sheets. */
   sheetSync: {
@@ -379,6 +415,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       startPerMinute: e.CHAT_START_RATE_LIMIT_PER_MINUTE,
       messagesPerMinute: e.CHAT_MESSAGE_RATE_LIMIT_PER_MINUTE,
       retentionDays: e.CHAT_RETENTION_DAYS,
+    },
+    questions: e.QUESTIONS_SHEET_URL
+      ? { spreadsheetId: extractSpreadsheetId(e.QUESTIONS_SHEET_URL) ?? '' }
+      : mode === 'local'
+        ? { emulatorTitle: ASSISTANT_QUESTIONS_TITLE }
+        : undefined,
+    contact: {
+      perMinute: e.CONTACT_RATE_LIMIT_PER_MINUTE,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.SMTP_FROM ?? `SheetForms <no-reply@${new URL(publicUrl).hostname}>`,
+      mailTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
     sheetSync: {
       enabled: e.SHEET_SYNC_ENABLED,

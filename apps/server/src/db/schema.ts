@@ -165,7 +165,19 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
+/** A message from the contact form (migration 0010); `read_at` is null while unread. */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
+  contact_messages: ContactMessagesTable;
   chat_sessions: ChatSessionsTable;
   chat_messages: ChatMessagesTable;
   users: UsersTable;

@@ -8,6 +8,7 @@ import * as m0006 from './0006-account-binding-and-token-versions.js';
 import * as m0007 from './0007-sheet-binding.js';
 import * as m0008 from './0008-revoked-access-tokens.js';
 import * as m0009 from './0009-chat.js';
+import * as m0010 from './0010-contact-messages.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-sheet-binding': m0007,
   '0008-revoked-access-tokens': m0008,
   '0009-chat': m0009,
+  '0010-contact-messages': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import {
   envelope,
   GoogleSignInBodySchema,
   LogoutBodySchema,
+  PROFILE_MESSAGES,
   RefreshBodySchema,
   SignInResultSchema,
   TokenPairSchema,
@@ -15,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerTokenOf, requireAuth } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
+import { badRequest } from '../../http/http-error.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesDeps {
@@ -120,4 +122,29 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         'Profile updated successfully',
       ),
   );
+
+  // Owners sign in with Google only: there is no SheetForms password. The call exists (spec 000 section 7)
+  // and always answers why, for a signed-in caller, whatever password fields it sends.
+  r.put(
+    '/auth/change-password',
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags,
+        summary: 'Always 400: accounts sign in with Google and have no SheetForms password',
+        security: [{ bearerAuth: [] }],
+        body: ChangePasswordBodySchema,
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      throw badRequest('GOOGLE_ACCOUNT_PASSWORD', PROFILE_MESSAGES.googlePassword);
+    },
+  );
 }
+
+/** Whatever password fields a client sends (the spec does not show them); bounded, never read. */
+const ChangePasswordBodySchema = z
+  .record(z.string().max(100), z.string().max(1024))
+  .refine((body) => Object.keys(body).length <= 10, 'Too many fields')
+  .optional();

@@ -98,7 +98,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         // Bound to another subject between the read and the update: refuse rather than take it over.
         if (!updated) throw accountConflict();
-        user = { id: existing.id, name: existing.name, email, role };
+        user = {
+          id: existing.id,
+          name: existing.name,
+          email,
+          role,
+          ...(existing.createdAt ? { createdAt: existing.createdAt } : {}),
+        };
       } else {
         const isFirstUser = (await deps.users.count()) === 0;
         user = await deps.users.insert({

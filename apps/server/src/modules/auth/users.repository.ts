@@ -5,7 +5,7 @@ import type { Database, UsersTable } from '../../db/schema.js';
 type UserRow = Selectable<UsersTable>;
 
 function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, role: row.role };
+  return { id: row.id, name: row.name, email: row.email, role: row.role, createdAt: row.created_at };
 }
 
 export interface NewUser {
@@ -60,7 +60,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           updated_at: user.now,
         })
         .execute();
-      return { id: user.id, name: user.name, email: user.email, role: user.role };
+      return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.now };
     },
 
     /**
