@@ -179,6 +179,64 @@ async function createPostgresDatabase(adminUrl) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** CPU ticks of this database's backends (PostgreSQL runs on this machine; its processes show in /proc). */
+    backendTicks() {
+      let ticks = 0;
+      for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+        try {
+          const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          if (title.startsWith('postgres: ') && title.includes(` ${name} `)) ticks += cpuTicks(pid);
+        } catch {
+          // gone meanwhile, or not ours to read
+        }
+      }
+      return ticks;
+    },
+    /**
+     * Samples pg_stat_activity every 200 ms: how many of the server's connections are busy (a query running
+     * or a transaction open) and what they wait for. Stop it to get the summary.
+     */
+    async sampleActivity() {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      const samples = [];
+      const waits = new Map();
+      let running = true;
+      const loop = (async () => {
+        while (running) {
+          const { rows } = await client.query(
+            `SELECT state, wait_event_type, wait_event FROM pg_stat_activity
+              WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+                AND query NOT LIKE 'LISTEN%'`,
+            [name],
+          );
+          const busy = rows.filter((row) => row.state === 'active' || row.state?.startsWith('idle in'));
+          samples.push(busy.length);
+          for (const row of busy) {
+            const key = row.wait_event_type
+              ? `${row.wait_event_type}:${row.wait_event}`
+              : 'on CPU or runnable';
+            waits.set(key, (waits.get(key) ?? 0) + 1);
+          }
+          await sleep(200);
+        }
+      })();
+      return async () => {
+        running = false;
+        await loop;
+        await client.end();
+        const total = [...waits.values()].reduce((sum, n) => sum + n, 0);
+        return {
+          meanBusy: samples.reduce((sum, n) => sum + n, 0) / samples.length,
+          allBusy: samples.filter((n) => n >= 10).length / samples.length,
+          waits: [...waits]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 4)
+            .map(([key, n]) => `${key} ${fmt((n / total) * 100, 0)} %`)
+            .join(', '),
+        };
+      };
+    },
     async explain(sessionId, seq) {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
@@ -513,7 +571,7 @@ try {
     every(POLL_MS, (i / VISITORS) * POLL_MS, () => {
       // The page polls again only after the last poll answered.
       if (visitor.polling) {
-        counts.pollsSkipped++;
+        if (inWindow(performance.now())) counts.pollsSkipped++;
         return;
       }
       visitor.polling = true;
@@ -578,6 +636,8 @@ try {
   const loadBefore = loadAverage();
   const ticksBefore = cpuTicks(server.pid);
   const runDelayBefore = runDelayNs(server.pid);
+  const pgTicksBefore = postgres?.backendTicks();
+  const stopActivity = await postgres?.sampleActivity();
   const clientCpuBefore = process.cpuUsage();
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
@@ -589,6 +649,8 @@ try {
   }
   const ticks = cpuTicks(server.pid) - ticksBefore;
   const runDelayMsPerSecond = (runDelayNs(server.pid) - runDelayBefore) / 1e6 / SECONDS;
+  const pgCpuPercent = postgres ? ((postgres.backendTicks() - pgTicksBefore) / CLK_TCK / SECONDS) * 100 : 0;
+  const activity = await stopActivity?.();
   const clientCpu = process.cpuUsage(clientCpuBefore);
   loopDelay.disable();
   const rssEnd = rssBytes(server.pid);
@@ -669,6 +731,14 @@ try {
   console.log(
     `| Main thread runnable but waiting for a core (ms per second, /proc schedstat) | ${fmt(runDelayMsPerSecond)} |`,
   );
+  if (postgres) {
+    console.log(`| PostgreSQL backends of this database: CPU (% of one core) | ${fmt(pgCpuPercent)} % |`);
+    console.log(
+      `| Pool connections busy (of 10; pg_stat_activity every 200 ms): mean, share of samples all busy | ` +
+        `${fmt(activity.meanBusy)}, ${fmt(activity.allBusy * 100, 0)} % |`,
+    );
+    console.log(`| What busy connections were doing | ${activity.waits} |`);
+  }
   console.log(`| RSS idle, after start-up, before any request (MB) | ${fmt(mb(rssIdle))} |`);
   console.log(
     `| RSS at the window's start / peak / end (MB) | ${fmt(mb(rssStart))} / ${fmt(mb(rssPeak))} / ${fmt(mb(rssEnd))} |`,
