@@ -147,4 +147,4 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
 const ChangePasswordBodySchema = z
   .record(z.string().max(100), z.string().max(1024))
   .refine((body) => Object.keys(body).length <= 10, 'Too many fields')
-  .optional();
+  .nullish();
