@@ -34,12 +34,12 @@ export function HomePage() {
     <>
       <section
         aria-labelledby={`${ids}-hero`}
-        className="relative overflow-hidden bg-gradient-to-b from-emerald-50 via-white to-white"
+        className="relative bg-gradient-to-b from-emerald-50 via-white to-white"
       >
-        <div
-          aria-hidden="true"
-          className="-top-40 -translate-x-1/2 pointer-events-none absolute left-1/2 size-[40rem] max-w-[200vw] rounded-full bg-emerald-200/40 blur-3xl"
-        />
+        {/* The glow is clipped in its own box, so the suggestion list may reach past the hero. */}
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
+          <div className="-top-40 -translate-x-1/2 absolute left-1/2 size-[40rem] max-w-[200vw] rounded-full bg-emerald-200/40 blur-3xl" />
+        </div>
         <div className="relative mx-auto max-w-3xl px-4 pt-14 pb-16 text-center sm:px-6 sm:pt-20 md:pb-24">
           <p className="inline-flex items-center gap-2 rounded-full border border-emerald-200 bg-white px-3 py-1 font-medium text-emerald-800 text-sm shadow-sm">
             <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
