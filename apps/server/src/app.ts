@@ -460,7 +460,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await signatureFileRoutes(app, { uploads });
 
   const webFallback = config.serveWeb
-    ? await registerWebApp(app, path.resolve(config.webDistDir))
+    ? await registerWebApp(app, path.resolve(config.webDistDir), config.publicUrl)
     : undefined;
   app.setNotFoundHandler(webFallback ?? notFoundProblem);
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadMarketingSite, sendMarketingPage } from './marketing-pages.js';
 import { sendProblem } from './problem.js';
 import { isRespondentPage } from './respondent-pages.js';
 
@@ -18,13 +19,16 @@ function isGoogleApiPath(pathname: string): boolean {
 }
 
 /**
- * Serves the built web app. Client-side routes fall back to index.html (public form pages to form.html); paths under /api,
- * /__google and Google's API roots (/v4, /drive, /v1, /upload) never do, so a wrong API path stays a JSON 404 instead of an
- * HTML page.
+ * Serves the built web app. The public pages (/, /pricing, /contact, /chat, /chat-support) are the
+ * prerendered marketing app (marketing-pages.ts); other client-side routes fall back to index.html (the
+ * dashboard; public form pages to form.html); paths under /api, /__google and Google's API roots (/v4,
+ * /drive, /v1, /upload) never do, so a wrong API path stays a JSON 404 instead of an HTML page. Assets
+ * the build precompressed are sent brotli- or gzip-encoded when the browser accepts it.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
+  publicUrl: string,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -33,10 +37,17 @@ export async function registerWebApp(
   }
   // The public form has its own small entry (no dashboard code); older builds without it use index.html.
   const hasFormPage = fs.existsSync(path.join(distDir, FORM_PAGE));
+  const marketing = loadMarketingSite(distDir, publicUrl);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
+    // `x.js.br` / `x.js.gz` written by the build are sent for `x.js`.
+    preCompressed: true,
+    // send's own 'public, max-age=0' would replace the cache-control set below.
+    cacheControl: false,
+    // The prerendered pages are served from memory at their own paths, never as files.
+    allowedPath: (pathname) => !pathname.startsWith('/marketing/') && !pathname.startsWith('/.vite/'),
     // Hashed assets never change; index.html must always be fresh.
     setHeaders(res, filePath) {
       res.setHeader(
@@ -45,6 +56,7 @@ export async function registerWebApp(
           ? 'public, max-age=31536000, immutable'
           : 'no-cache',
       );
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   return (request, reply) => {
@@ -55,6 +67,21 @@ export async function registerWebApp(
       pathname.startsWith('/__google') ||
       isGoogleApiPath(pathname);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (marketing && wantsPage) {
+      const page = marketing.page(pathname);
+      if (page) return sendMarketingPage(request, reply, page);
+      // '/pricing/' is '/pricing': one address per page.
+      const trimmed = pathname.replace(/\/+$/, '');
+      if (trimmed !== pathname && marketing.page(trimmed)) {
+        const query = request.url.slice(pathname.length);
+        return reply.redirect(`${trimmed}${query}`, 301);
+      }
+      if (pathname === '/robots.txt')
+        return reply.type('text/plain; charset=utf-8').send(marketing.robotsTxt);
+      if (pathname === '/sitemap.xml') {
+        return reply.type('application/xml; charset=utf-8').send(marketing.sitemapXml);
+      }
+    }
     if (isApi || !wantsPage || path.extname(pathname) !== '') {
       return sendProblem(request, reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     }

@@ -1,12 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { toast } from 'react-toastify';
 import { Spinner } from '@/components/ui/spinner';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { setNavigateHome } from '@/lib/api-client';
+import { takeFlashMessage } from '@/lib/flash-message';
 import { DashboardLayout } from './layouts/dashboard-layout';
-import { PublicLayout } from './layouts/public-layout';
-import { HomeRoute } from './routes/home';
+import { LeaveForPublicPage, PUBLIC_PAGE_PATHS } from './routes/leave-for-public-page';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -22,13 +23,16 @@ const FormGeneratorPage = lazy(() =>
 const FormEditorPage = lazy(() =>
   import('@/features/form-editor/components/form-editor-page').then((m) => ({ default: m.FormEditorPage })),
 );
-const ChatSupportPage = lazy(() =>
-  import('@/features/chat-support/components/chat-support-page').then((m) => ({
-    default: m.ChatSupportPage,
-  })),
-);
 const AdminChatPage = lazy(() =>
   import('@/features/admin-chat/components/admin-chat-page').then((m) => ({ default: m.AdminChatPage })),
+);
+const AdminMessagesPage = lazy(() =>
+  import('@/features/admin-messages/components/admin-messages-page').then((m) => ({
+    default: m.AdminMessagesPage,
+  })),
+);
+const ProfilePage = lazy(() =>
+  import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 const ResponsesPage = lazy(() =>
   import('@/features/responses/components/responses-page').then((m) => ({ default: m.ResponsesPage })),
@@ -49,32 +53,16 @@ function Loading({ children }: { children: ReactNode }) {
 }
 
 /**
- * The route table (spec 000 section 2). /pricing, /contact and /chat are registered when their
- * features land; until then they fall through to the Not found page.
+ * The dashboard's route table (spec 000 section 2). The public pages (/, /pricing, /contact, /chat,
+ * /chat-support) are the prerendered marketing app (decision 0018): a navigation to one of them from
+ * here (the logo, a logout, a 401) leaves this app with a full page load. Other paths are Not found.
  */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
-      {
-        path: '/',
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <HomeRoute /> },
-          {
-            path: 'chat-support',
-            element: (
-              <>
-                <title>Chat Support – SheetForms</title>
-                <Loading>
-                  <ChatSupportPage />
-                </Loading>
-              </>
-            ),
-          },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
+      ...PUBLIC_PAGE_PATHS.map((path) => ({ path, element: <LeaveForPublicPage /> })),
+      { path: '*', element: <NotFoundRoute /> },
       {
         // Opened in a new tab from Manage Forms; it has its own loader and Access Denied screen (spec 001).
         path: '/dashboard/form-generator',
@@ -140,6 +128,28 @@ export const routes: RouteObject[] = [
               </ProtectedRoute>
             ),
           },
+          {
+            path: 'messages',
+            element: (
+              <ProtectedRoute roles="Admin">
+                {/* The page sets its own title: the unread count leads it. */}
+                <Loading>
+                  <AdminMessagesPage />
+                </Loading>
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: 'profile',
+            element: (
+              <>
+                <title>Profile – SheetForms</title>
+                <Loading>
+                  <ProfilePage />
+                </Loading>
+              </>
+            ),
+          },
         ],
       },
     ],
@@ -149,11 +159,14 @@ export const routes: RouteObject[] = [
 const router = createBrowserRouter(routes);
 
 export function AppRouter() {
-  // A 401 that ends the session navigates within the app instead of reloading it.
   useEffect(() => {
+    // A 401 that ends the session goes to '/', the public home page (another app: a full page load).
     setNavigateHome(() => {
       void router.navigate('/');
     });
+    // 'Google sign-in successful', said by the public page that signed in and then opened this app.
+    const flash = takeFlashMessage();
+    if (flash) toast[flash.kind](flash.text);
   }, []);
   return <RouterProvider router={router} />;
 }

@@ -1,16 +1,14 @@
-import type { User } from '@sheetforms/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Footer } from './footer';
 import { TopBar, type TopBarProps } from './top-bar';
 
-const ada: User = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'User' };
+const ada = { name: 'Ada Lovelace', email: 'ada@example.com' };
 
 function renderTopBar(overrides: Partial<TopBarProps> = {}) {
   const props: TopBarProps = {
-    user: null,
-    isAuthLoading: false,
+    account: null,
     localMode: false,
     onLogin: vi.fn(),
     isSigningIn: false,
@@ -49,7 +47,7 @@ describe('TopBar', () => {
   });
 
   it("signed in: shows the user's name, a Dashboard link and Logout", () => {
-    const props = renderTopBar({ user: ada });
+    const props = renderTopBar({ account: ada });
 
     expect(screen.getByTestId('nav-user-name').textContent).toBe('Ada Lovelace');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard/forms');
@@ -59,16 +57,9 @@ describe('TopBar', () => {
   });
 
   it('signed in without a name: shows the email', () => {
-    renderTopBar({ user: { ...ada, name: '' } });
+    renderTopBar({ account: { ...ada, name: '' } });
 
     expect(screen.getByTestId('nav-user-name').textContent).toBe('ada@example.com');
-  });
-
-  it('shows neither account control while the session is being checked', () => {
-    renderTopBar({ isAuthLoading: true });
-
-    expect(screen.queryByRole('button', { name: 'Login with Google' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
   it('shows the Local mode badge only in local mode', () => {
@@ -98,8 +89,18 @@ describe('TopBar', () => {
 });
 
 describe('Footer', () => {
-  it('carries the 2025 copyright line', () => {
-    render(<Footer />);
+  it('carries the 2025 copyright line and the pages', () => {
+    render(
+      <MemoryRouter>
+        <Footer />
+      </MemoryRouter>,
+    );
     expect(screen.getByText('© 2025 SheetForms. All rights reserved.')).toBeDefined();
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/pricing', '/contact', '/chat-support']);
   });
 });

@@ -1,4 +1,3 @@
-import type { User } from '@sheetforms/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -6,6 +5,8 @@ import { GoogleMark } from '@/components/ui/google-mark';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { LocalModeBadge } from '@/components/ui/local-mode-badge';
 import { Logo } from '@/components/ui/logo';
+import type { StoredAccount } from './session';
+import { DASHBOARD_PATH } from './texts';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -15,10 +16,8 @@ export const NAV_LINKS = [
 ] as const;
 
 export interface TopBarProps {
-  /** The signed-in user, or null when signed out. */
-  user: User | null;
-  /** While the stored session is being checked, the account area stays empty instead of flickering. */
-  isAuthLoading: boolean;
+  /** The signed-in account, or null when signed out (also on the server: the session lives in the browser). */
+  account: StoredAccount | null;
   localMode: boolean;
   onLogin: () => void;
   isSigningIn: boolean;
@@ -29,14 +28,18 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 
 function navLinkClasses({ isActive }: { isActive: boolean }): string {
   return [
-    'block rounded-lg px-3 py-2 font-medium text-sm transition-colors',
+    'block rounded-lg px-3 py-2.5 font-medium text-sm transition-colors md:py-2',
     focusRing,
-    isActive ? 'bg-emerald-50 text-emerald-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+    isActive ? 'bg-emerald-50 text-emerald-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   ].join(' ');
 }
 
-/** The navigation bar of the public pages (spec 000 section 2). */
-export function TopBar({ user, isAuthLoading, localMode, onLogin, isSigningIn, onLogout }: TopBarProps) {
+/**
+ * The navigation bar of the public pages (spec 000 section 2). On wide screens it is three columns (brand,
+ * links, account) so that the account area switching from 'Login with Google' to the signed-in controls
+ * after hydration moves nothing else; on phones the links and the account area fold into a menu.
+ */
+export function TopBar({ account, localMode, onLogin, isSigningIn, onLogout }: TopBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -58,16 +61,16 @@ export function TopBar({ user, isAuthLoading, localMode, onLogin, isSigningIn, o
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
-  const displayName = user ? user.name || user.email : '';
+  const displayName = account ? account.name || account.email : '';
 
   return (
-    <header className="sticky top-0 z-30 border-slate-200 border-b bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-slate-200 border-b bg-white/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 py-3 sm:px-6 lg:px-8"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-3 sm:px-6 md:grid md:grid-cols-[1fr_auto_1fr] lg:px-8"
       >
-        <div className="flex items-center gap-3">
-          <Link to="/" className={`flex items-center gap-2 rounded-lg ${focusRing}`}>
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/" className={`flex shrink-0 items-center gap-2 rounded-lg ${focusRing}`}>
             <Logo className="size-9" />
             <span className="font-bold text-lg text-slate-900 tracking-tight">SheetForms</span>
           </Link>
@@ -77,7 +80,7 @@ export function TopBar({ user, isAuthLoading, localMode, onLogin, isSigningIn, o
         <button
           ref={toggleRef}
           type="button"
-          className={`inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden ${focusRing}`}
+          className={`inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden ${focusRing}`}
           aria-expanded={menuOpen}
           aria-controls="main-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -88,9 +91,9 @@ export function TopBar({ user, isAuthLoading, localMode, onLogin, isSigningIn, o
 
         <div
           id="main-menu"
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-4 pt-3 pb-2 md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:p-0`}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 pt-3 pb-2 md:contents`}
         >
-          <ul className="flex flex-col gap-1 md:mx-auto md:flex-row md:items-center">
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end className={navLinkClasses}>
@@ -100,13 +103,13 @@ export function TopBar({ user, isAuthLoading, localMode, onLogin, isSigningIn, o
             ))}
           </ul>
 
-          <div className="flex min-h-10 flex-col gap-3 border-slate-200 border-t pt-4 md:flex-row md:items-center md:border-0 md:pt-0">
-            {isAuthLoading ? null : user ? (
+          <div className="flex min-h-10 min-w-0 flex-col gap-3 border-slate-200 border-t pt-4 md:flex-row md:items-center md:justify-end md:border-0 md:pt-0">
+            {account ? (
               <>
-                <span className="flex items-center gap-2 text-slate-700 text-sm">
+                <span className="flex min-w-0 items-center gap-2 text-slate-700 text-sm">
                   <span
                     aria-hidden="true"
-                    className="flex size-8 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800"
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800"
                   >
                     {displayName.charAt(0).toUpperCase()}
                   </span>
@@ -114,9 +117,10 @@ export function TopBar({ user, isAuthLoading, localMode, onLogin, isSigningIn, o
                     {displayName}
                   </span>
                 </span>
-                <Link to="/dashboard/forms" className={buttonClasses('primary', 'md')}>
+                {/* The dashboard is another app: a full page load. */}
+                <a href={DASHBOARD_PATH} className={buttonClasses('primary', 'md')}>
                   Dashboard
-                </Link>
+                </a>
                 <Button variant="secondary" onClick={onLogout}>
                   Logout
                 </Button>
