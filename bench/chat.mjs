@@ -495,6 +495,7 @@ try {
   const visitorDelivery = [];
   const pollMs = [];
   const slowPolls = []; // [start, end] in epoch ms
+  const pollTimes = []; // [start, ms] of the window's polls
   const postMs = [];
   const counts = { polls: 0, pollsSkipped: 0, posts: 0, replies: 0, adminEvents: 0, drops: 0 };
 
@@ -584,6 +585,7 @@ try {
         if (res.status !== 200) return noteError(`poll answered ${res.status}`, res.text.slice(0, 200));
         if (inWindow(startedAt)) {
           pollMs.push(ms);
+          pollTimes.push([startedAt, ms]);
           if (ms > TARGETS.pollP99) {
             slowPolls.push([performance.timeOrigin + startedAt, performance.timeOrigin + startedAt + ms]);
           }
@@ -760,6 +762,12 @@ try {
   console.log(`p50 ratio ${longCount} vs ${SHORT}: ${fmt(sinceRatio, 2)}`);
   console.log(`query plan (${DATABASE}): ${plan}`);
 
+  const slices = [];
+  for (let from = windowStart; from < windowEnd - 1; from += 5_000) {
+    const slice = pollTimes.filter(([at]) => at >= from && at < from + 5_000).map(([, ms]) => ms);
+    slices.push(`${fmt(p(slice, 50), 1)}/${fmt(p(slice, 99), 0)}`);
+  }
+  console.log(`poll p50/p99 (ms) by 5 s of the window: ${slices.join(' ')}`);
   console.log(
     `slow polls (> ${TARGETS.pollP99} ms): ${slowPolls.length}; in the busiest 250 ms of a 3 s cycle: ` +
       `${fmt(busiestShareOfCycle(slowPolls.map(([at]) => at)) * 100, 0)} % (about 8 % if spread evenly)`,
