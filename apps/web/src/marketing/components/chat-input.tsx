@@ -77,7 +77,7 @@ export function ChatInput({ pending, onSend }: ChatInputProps) {
         onKeyDown={onKeyDown}
         aria-describedby={`${id}-hint`}
         className={cn(
-          'block min-h-11 w-full min-w-0 resize-none rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 leading-6 shadow-xs sm:text-sm sm:leading-5',
+          'block min-h-11 w-full min-w-0 resize-none rounded-xl border border-slate-300 bg-white px-3.5 py-2 text-base text-slate-900 leading-6 shadow-xs sm:py-2.5 sm:text-sm sm:leading-5',
           'max-h-[120px] overflow-hidden placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-4 focus:ring-emerald-600/20',
         )}
       />
