@@ -35,6 +35,8 @@ export {
   KeyRound as KeyIcon,
   Lock as LockIcon,
   LogOut as SignOutIcon,
+  Mail as MailIcon,
+  MailOpen as MailOpenIcon,
   Menu as MenuIcon,
   MessagesSquare as ChatIcon,
   Minus as MinusIcon,
@@ -51,6 +53,7 @@ export {
   Trash as TrashIcon,
   TriangleAlert as WarningIcon,
   Upload as UploadIcon,
+  UserRound as ProfileIcon,
   Users as UsersIcon,
   X as CloseIcon,
 } from 'lucide-react';

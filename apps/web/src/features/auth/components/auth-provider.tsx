@@ -74,6 +74,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setLoggedOut(true);
   }, []);
 
+  const updateUser = useCallback((next: User) => {
+    setStoredUser(next);
+    setUser(next);
+  }, []);
+
   const hasToken = getAccessToken() !== null;
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -83,8 +88,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       startSession,
       endSession,
       loggedOut,
+      updateUser,
     }),
-    [user, isLoading, hasToken, startSession, endSession, loggedOut],
+    [user, isLoading, hasToken, startSession, endSession, loggedOut, updateUser],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

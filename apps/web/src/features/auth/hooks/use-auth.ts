@@ -13,6 +13,8 @@ export interface AuthContextValue {
   endSession: () => void;
   /** True after a chosen logout, until the next sign-in; false when a session expired or never began. */
   loggedOut: boolean;
+  /** Replaces the signed-in user after a profile change (the sidebar shows the new name at once). */
+  updateUser?: (user: User) => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

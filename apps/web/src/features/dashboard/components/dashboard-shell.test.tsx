@@ -1,8 +1,8 @@
 import type { Role } from '@sheetforms/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DashboardShell } from './dashboard-shell';
+import { DashboardShell, unreadBadgeText } from './dashboard-shell';
 
 function renderShell(role: Role, onSignOut = vi.fn()) {
   render(
@@ -72,5 +72,49 @@ describe('DashboardShell', () => {
     const again = await screen.findByRole('dialog', { name: 'SheetForms' });
     fireEvent.click(within(again).getByRole('link', { name: 'Forms' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('DashboardShell: Messages and Profile', () => {
+  function renderWithUnread(role: Role, messagesUnread: number | undefined) {
+    render(
+      <MemoryRouter initialEntries={['/dashboard/forms']}>
+        <DashboardShell
+          user={{ id: 'u1', name: 'Ada', email: 'ada@example.com', role }}
+          localMode={false}
+          onSignOut={vi.fn()}
+          messagesUnread={messagesUnread}
+        >
+          <p>page</p>
+        </DashboardShell>
+      </MemoryRouter>,
+    );
+  }
+
+  it("shows an Admin 'Messages' with the unread count, and everyone 'Profile'", () => {
+    renderWithUnread('Admin', 3);
+    const messages = screen.getByRole('link', { name: 'Messages, 3 unread' });
+    expect(messages.getAttribute('href')).toBe('/dashboard/messages');
+    expect(screen.getByTestId('messages-unread').textContent).toBe('3');
+    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/dashboard/profile');
+  });
+
+  it('shows no count when nothing is unread, and no Messages link to a User', () => {
+    renderWithUnread('Admin', 0);
+    expect(screen.getByRole('link', { name: 'Messages' })).toBeDefined();
+    expect(screen.queryByTestId('messages-unread')).toBeNull();
+    cleanup();
+    renderWithUnread('User', 5);
+    expect(screen.queryByRole('link', { name: /Messages/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Profile' })).toBeDefined();
+  });
+
+  it('caps the badge at 99+', () => {
+    expect([
+      unreadBadgeText(undefined),
+      unreadBadgeText(0),
+      unreadBadgeText(7),
+      unreadBadgeText(120),
+    ]).toEqual([undefined, undefined, '7', '99+']);
   });
 });

@@ -2,7 +2,7 @@ import type { User } from '@sheetforms/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Drawer, DrawerContent } from '@/components/ui/drawer';
-import { ChatIcon, FormIcon, MenuIcon, SignOutIcon } from '@/components/ui/icons';
+import { ChatIcon, FormIcon, MailIcon, MenuIcon, ProfileIcon, SignOutIcon } from '@/components/ui/icons';
 import { LocalModeBadge } from '@/components/ui/local-mode-badge';
 import { Logo } from '@/components/ui/logo';
 
@@ -10,6 +10,8 @@ export interface DashboardShellProps {
   user: User;
   localMode: boolean;
   onSignOut: () => void;
+  /** Unread contact messages, shown next to 'Messages' (Admins only). */
+  messagesUnread?: number | undefined;
   children: ReactNode;
 }
 
@@ -32,7 +34,13 @@ function sidebarLinkClasses({ isActive }: { isActive: boolean }): string {
  * Drawer from the left edge, which keeps focus inside, closes on Escape and on the overlay, and gives
  * focus back to the menu button.
  */
-export function DashboardShell({ user, localMode, onSignOut, children }: DashboardShellProps) {
+export function DashboardShell({
+  user,
+  localMode,
+  onSignOut,
+  messagesUnread,
+  children,
+}: DashboardShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -66,7 +74,12 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
         <div className="border-slate-200 border-b px-4 py-4">
           <HomeLink />
         </div>
-        <SidebarContent user={user} onSignOut={onSignOut} onNavigate={closeMenu} />
+        <SidebarContent
+          user={user}
+          onSignOut={onSignOut}
+          onNavigate={closeMenu}
+          messagesUnread={messagesUnread}
+        />
       </aside>
 
       <Drawer open={menuOpen} onOpenChange={setMenuOpen}>
@@ -83,7 +96,12 @@ export function DashboardShell({ user, localMode, onSignOut, children }: Dashboa
           }}
         >
           <aside aria-label="Dashboard" className="flex min-h-0 flex-1 flex-col overflow-y-auto">
-            <SidebarContent user={user} onSignOut={onSignOut} onNavigate={closeMenu} />
+            <SidebarContent
+              user={user}
+              onSignOut={onSignOut}
+              onNavigate={closeMenu}
+              messagesUnread={messagesUnread}
+            />
           </aside>
         </DrawerContent>
       </Drawer>
@@ -134,12 +152,15 @@ function SidebarContent({
   user,
   onSignOut,
   onNavigate,
+  messagesUnread,
 }: {
   user: User;
   onSignOut: () => void;
   onNavigate: () => void;
+  messagesUnread: number | undefined;
 }) {
   const displayName = user.name || user.email;
+  const unreadText = unreadBadgeText(messagesUnread);
   return (
     <>
       <nav aria-label="Dashboard navigation" className="flex-1 px-3 py-4">
@@ -158,6 +179,34 @@ function SidebarContent({
               </NavLink>
             </li>
           ) : null}
+          {user.role === 'Admin' ? (
+            <li>
+              <NavLink
+                to="/dashboard/messages"
+                className={sidebarLinkClasses}
+                onClick={onNavigate}
+                aria-label={unreadText ? `Messages, ${unreadText} unread` : undefined}
+              >
+                <MailIcon className="size-5" strokeWidth={1.8} />
+                Messages
+                {unreadText ? (
+                  <span
+                    aria-hidden="true"
+                    data-testid="messages-unread"
+                    className="ml-auto rounded-full bg-emerald-600 px-2 py-0.5 font-semibold text-white text-xs"
+                  >
+                    {unreadText}
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          ) : null}
+          <li>
+            <NavLink to="/dashboard/profile" className={sidebarLinkClasses} onClick={onNavigate}>
+              <ProfileIcon className="size-5" strokeWidth={1.8} />
+              Profile
+            </NavLink>
+          </li>
         </ul>
       </nav>
 
@@ -189,4 +238,10 @@ function SidebarContent({
       </div>
     </>
   );
+}
+
+/** The sidebar badge: nothing at 0, the count up to 99, then '99+'. */
+export function unreadBadgeText(count: number | undefined): string | undefined {
+  if (!count || count <= 0) return undefined;
+  return count > 99 ? '99+' : String(count);
 }
