@@ -152,7 +152,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        // Stream tickets are credentials for a minute: never written to logs.
+        url: request.url.replace(/([?&]ticket=)[^&]*/g, '$1[redacted]'),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -337,7 +338,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     responses: createResponsesRepository(database.db, database.writeDb),
     uploads,
     log: app.log,
-    onStored: () => sheetSync.notify(),
+    onStored: (formRowId) => sheetSync.notify(formRowId),
     ...clock,
   });
   // PDF export: one warm Chromium per process behind a bounded queue (decision 0012), started on first
@@ -366,6 +367,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Visitor chat: events cross instances through PostgreSQL LISTEN/NOTIFY, in process on SQLite.
   const chat = createChatModule(app, {
     db: database.db,
+    isAdmin: async (userId) => (await createUsersRepository(database.db).findById(userId))?.role === 'Admin',
+    adminStreamMaxMs: config.accessTokenTtlSeconds * 1000,
     postgresUrl: database.url,
     jwtSecret,
     retentionDays: config.chat.retentionDays,

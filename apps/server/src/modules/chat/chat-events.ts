@@ -14,7 +14,12 @@ export type ChatEvent =
   /** The session was closed (by an admin or for idleness). */
   | { type: 'closed'; sessionId: string }
   /** The session started or changed in a way the admin list shows. */
-  | { type: 'session'; sessionId: string };
+  | { type: 'session'; sessionId: string }
+  /**
+   * Local only: this instance may have missed events (its LISTEN connection was lost): every stream here
+   * is ended, and its client reconnects and resumes from the database.
+   */
+  | { type: 'reset' };
 
 /** How events travel: in process (one instance, SQLite) or PostgreSQL LISTEN/NOTIFY (several). */
 export interface ChatEventTransport {
@@ -46,12 +51,14 @@ export type VisitorEvent =
   | { type: 'message'; message: ChatMessage }
   | { type: 'read'; readUpTo: number }
   | { type: 'typing' }
-  | { type: 'closed' };
+  | { type: 'closed' }
+  | { type: 'reset' };
 
 /** What an admin's stream is told. */
 export type AdminEvent =
   | { type: 'message'; sessionId: string; message: ChatMessage }
-  | { type: 'session'; sessionId: string };
+  | { type: 'session'; sessionId: string }
+  | { type: 'reset' };
 
 export interface ChatListeners {
   /** Answers an unsubscribe; false when the per-session or per-process cap is reached. */
@@ -116,6 +123,12 @@ export function createChatHub(options: ChatHubOptions): ChatListeners & {
           return;
         case 'session':
           toAdmins({ type: 'session', sessionId: event.sessionId });
+          return;
+        case 'reset':
+          for (const listeners of [...visitors.values()]) {
+            for (const listener of [...listeners]) listener({ type: 'reset' });
+          }
+          for (const listener of [...admins]) listener({ type: 'reset' });
           return;
       }
     },

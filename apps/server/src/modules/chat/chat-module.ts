@@ -13,6 +13,10 @@ export interface ChatModuleOptions {
   /** PostgreSQL's URL when several instances may share the database: events cross them by LISTEN/NOTIFY. */
   postgresUrl?: string | undefined;
   jwtSecret: string;
+  /** Whether a user is (still) an Admin: checked when an admin stream opens. */
+  isAdmin(userId: string): Promise<boolean>;
+  /** An admin stream ends after this long (the access token's lifetime); the page opens a new one. */
+  adminStreamMaxMs: number;
   retentionDays: number;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -82,5 +86,12 @@ export function createChatModule(app: FastifyInstance, options: ChatModuleOption
     await transport.close();
   });
 
-  return { chat, listeners: hub, presence, tickets };
+  return {
+    chat,
+    listeners: hub,
+    presence,
+    tickets,
+    isAdmin: options.isAdmin,
+    adminStreamMaxMs: options.adminStreamMaxMs,
+  };
 }

@@ -14,6 +14,11 @@ export interface PgTransportOptions {
   onError(error: unknown): void;
   /** Reconnect delays after the listening connection drops: doubled from 250 ms up to 10 s. */
   maxReconnectMs?: number;
+  /**
+   * A half-open connection raises no error: the listening connection is asked `SELECT 1` this often and
+   * replaced when it does not answer within 5 s (default 30 s).
+   */
+  healthCheckMs?: number;
 }
 
 /**
@@ -28,9 +33,11 @@ export function createPgTransport(options: PgTransportOptions): ChatEventTranspo
   let retryMs = 250;
   let timer: NodeJS.Timeout | undefined;
   let deliver: ((event: ChatEvent) => void) | undefined;
+  let everConnected = false;
+  let health: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString });
+    const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel !== CHAT_CHANNEL || !message.payload) return;
       const event = parseEvent(message.payload);
@@ -54,6 +61,29 @@ export function createPgTransport(options: PgTransportOptions): ChatEventTranspo
     }
     client = next;
     retryMs = 250;
+    // Events published while this instance was not listening are lost: its streams end and their
+    // clients reconnect, resuming from the database.
+    if (everConnected) deliver?.({ type: 'reset' });
+    everConnected = true;
+  }
+
+  async function checkHealth() {
+    const current = client;
+    if (!current) return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        current.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the LISTEN connection did not answer in 5 s')), 5_000);
+        }),
+      ]);
+    } catch (error) {
+      options.onError(error);
+      lost(current);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The listening connection dropped: connect again later, backing off while it keeps failing. */
@@ -84,10 +114,13 @@ export function createPgTransport(options: PgTransportOptions): ChatEventTranspo
     async start(onEvent) {
       deliver = onEvent;
       await connect();
+      health = setInterval(() => void checkHealth(), options.healthCheckMs ?? 30_000);
+      health.unref();
     },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (health) clearInterval(health);
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);

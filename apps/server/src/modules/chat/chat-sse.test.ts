@@ -55,6 +55,19 @@ describe('event streams', () => {
     expect(stream.send('message', message)).toBe(false);
   });
 
+  it('ends at once when the client left while the route was still awaiting the database', () => {
+    const { request, reply, raw } = stalledClient();
+    raw.destroy();
+    const stream = openEventStream(request, reply, { heartbeatMs: 10, maxBufferedBytes: 1024 });
+    let cleanedUp = false;
+    stream.onClose(() => {
+      cleanedUp = true;
+    });
+    expect(stream.closed).toBe(true);
+    expect(cleanedUp).toBe(true);
+    expect(stream.send('message', {})).toBe(false);
+  });
+
   it('ends when the client goes away', () => {
     const { request, reply } = stalledClient();
     const stream = openEventStream(request, reply, { heartbeatMs: 60_000, maxBufferedBytes: 1024 });

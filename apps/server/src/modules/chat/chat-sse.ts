@@ -56,9 +56,15 @@ export function openEventStream(
   request.raw.on('close', end);
   raw.on('close', end);
   raw.on('error', end);
+  // The client may have gone while the route awaited the database: its 'close' has fired already.
+  if (request.raw.destroyed || raw.destroyed || raw.writableEnded) end();
 
   function write(chunk: string): boolean {
     if (closed) return false;
+    if (raw.destroyed || raw.writableEnded) {
+      end();
+      return false;
+    }
     if (raw.writableLength > options.maxBufferedBytes) {
       raw.destroy();
       end();

@@ -62,5 +62,6 @@ describe('the since cursor', () => {
     expect(parseSince('yesterday')).toEqual({ kind: 'invalid' });
     expect(parseSince("1' OR 1=1")).toEqual({ kind: 'invalid' });
     expect(parseSince('-5')).toEqual({ kind: 'invalid' });
+    expect(parseSince('9999999999999999')).toEqual({ kind: 'invalid' });
   });
 });

@@ -46,6 +46,8 @@ export function parseSince(since: string | undefined): SinceCursor {
     : /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(since)
       ? Date.parse(since)
       : Number.NaN;
-  if (Number.isFinite(ms) && ms > 0) return { kind: 'instant', iso: new Date(ms).toISOString() };
+  // Dates end at ±8.64e15 ms (toISOString throws past them).
+  if (Number.isFinite(ms) && ms > 0 && ms <= 8.64e15)
+    return { kind: 'instant', iso: new Date(ms).toISOString() };
   return { kind: 'invalid' };
 }

@@ -279,15 +279,40 @@ describeEachDialect('chat API', (dialect) => {
     expect(event.data).toMatchObject({ sessionId, message: { text: 'I need help', sender: 'user' } });
     expect(event.id).toBe((event.data as { message: { timestamp: string } }).message.timestamp);
     stream.close();
-    // Resuming from the last event's time brings what came meanwhile.
+    // A ticket opens one stream.
+    expect(
+      (await openSse(`${t.url}/api/v1/chat/admin/stream?ticket=${encodeURIComponent(ticket)}`)).status,
+    ).toBe(401);
+    // Resuming (with a new ticket) from the last event's time brings what came meanwhile.
     await say(sessionId, 'Anyone?');
-    const resumed = await openSse(`${t.url}/api/v1/chat/admin/stream?ticket=${encodeURIComponent(ticket)}`, {
+    const again = (await api('POST', '/chat/admin/stream-ticket', { token: admin })).body.data
+      .ticket as string;
+    const resumed = await openSse(`${t.url}/api/v1/chat/admin/stream?ticket=${encodeURIComponent(again)}`, {
       'last-event-id': event.id ?? '',
     });
     await resumed.next(
       (e) => e.event === 'message' && (e.data as { message: { text: string } }).message.text === 'Anyone?',
     );
     resumed.close();
+
+    // An admin demoted since the ticket was issued cannot open the stream.
+    const demoted = await t.signIn('demoted@example.com', 'Dee');
+    await t.database.db
+      .updateTable('users')
+      .set({ role: 'Admin' })
+      .where('id', '=', demoted.user.id)
+      .execute();
+    const demotedToken = (await t.signIn('demoted@example.com', 'Dee')).accessToken;
+    const late = (await api('POST', '/chat/admin/stream-ticket', { token: demotedToken })).body.data
+      .ticket as string;
+    await t.database.db
+      .updateTable('users')
+      .set({ role: 'User' })
+      .where('id', '=', demoted.user.id)
+      .execute();
+    expect(
+      (await openSse(`${t.url}/api/v1/chat/admin/stream?ticket=${encodeURIComponent(late)}`)).status,
+    ).toBe(403);
   });
 
   it('a chat idle for a day closes itself; closed chats are deleted after the retention period', async () => {
@@ -309,6 +334,7 @@ describeEachDialect('chat API', (dialect) => {
     const { createChatService } = await import('./chat.service.js');
     const { createInProcessTransport } = await import('./chat-events.js');
     const service = createChatService({
+      // (the in-process parts of a second service over the same database)
       repo: createChatRepository(t.database.db),
       transport: createInProcessTransport(),
       presence: { seen() {} },

@@ -161,25 +161,26 @@ export function createChatRepository(db: Kysely<Database>) {
       return row ? Number(row.seq) : undefined;
     },
 
-    /** Moves the admins' read marker to the newest message. Answers the marker, or undefined. */
+    /**
+     * Moves the admins' read marker to the newest message, in one statement (a message stored meanwhile
+     * is either read with it or counted unread, never announced as read while still unread). Answers
+     * whether it moved and the marker, or undefined for an unknown session.
+     */
     async markRead(sessionId: string): Promise<{ changed: boolean; readUpTo: number } | undefined> {
-      const before = await db
+      const moved = await db
+        .updateTable('chat_sessions')
+        .set((eb) => ({ admin_read_seq: eb.ref('last_seq'), unread_count: 0 }))
+        .where('id', '=', sessionId)
+        .where((eb) => eb.or([eb('admin_read_seq', '<', eb.ref('last_seq')), eb('unread_count', '>', 0)]))
+        .returning('admin_read_seq')
+        .executeTakeFirst();
+      if (moved) return { changed: true, readUpTo: Number(moved.admin_read_seq) };
+      const row = await db
         .selectFrom('chat_sessions')
-        .select(['last_seq', 'admin_read_seq', 'unread_count'])
+        .select('admin_read_seq')
         .where('id', '=', sessionId)
         .executeTakeFirst();
-      if (!before) return undefined;
-      const lastSeq = Number(before.last_seq);
-      if (Number(before.admin_read_seq) >= lastSeq && Number(before.unread_count) === 0) {
-        return { changed: false, readUpTo: Number(before.admin_read_seq) };
-      }
-      await db
-        .updateTable('chat_sessions')
-        .set({ admin_read_seq: lastSeq, unread_count: 0 })
-        .where('id', '=', sessionId)
-        .where('last_seq', '=', lastSeq)
-        .execute();
-      return { changed: true, readUpTo: lastSeq };
+      return row ? { changed: false, readUpTo: Number(row.admin_read_seq) } : undefined;
     },
 
     async setTyping(sessionId: string, until: string): Promise<boolean> {

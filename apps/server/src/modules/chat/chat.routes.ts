@@ -1,5 +1,6 @@
 import {
   CHAT_ADMIN_EVENTS,
+  CHAT_LIMITS,
   CHAT_VISITOR_EVENTS,
   ChatAdminConversationSchema,
   ChatAdminListQuerySchema,
@@ -19,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerTokenOf, requireRole } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { HttpError, unauthorized } from '../../http/http-error.js';
+import { forbidden, HttpError, unauthorized } from '../../http/http-error.js';
 import { createPublicLimits } from '../../http/rate-limits.js';
 import type { ChatService } from './chat.service.js';
 import type { ChatListeners, VisitorEvent } from './chat-events.js';
@@ -32,6 +33,10 @@ export interface ChatRoutesDeps {
   listeners: ChatListeners;
   presence: Pick<Presence, 'seen'>;
   tickets: ChatStreamTickets;
+  /** Whether the ticket's user is still an Admin when the stream opens. */
+  isAdmin(userId: string): Promise<boolean>;
+  /** An admin stream ends after this long (the page gets a new ticket, which needs a live session). */
+  adminStreamMaxMs: number;
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Chats a visitor address may start per minute. */
   startPerMinute: number;
@@ -177,11 +182,16 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
           stream.close();
         });
       };
+      // Everything after sentSeq, page by page (a long absence may leave more than one page).
       const sendFrom = async () => {
-        for (const message of await deps.chat.messagesAfterSeq(sessionId, sentSeq)) {
-          if (message.seq <= sentSeq) continue;
-          if (!stream.send(CHAT_VISITOR_EVENTS.message, message, message.seq)) return;
-          sentSeq = message.seq;
+        for (;;) {
+          const page = await deps.chat.messagesAfterSeq(sessionId, sentSeq);
+          for (const message of page) {
+            if (message.seq <= sentSeq) continue;
+            if (!stream.send(CHAT_VISITOR_EVENTS.message, message, message.seq)) return;
+            sentSeq = message.seq;
+          }
+          if (page.length < CHAT_LIMITS.pageMax) return;
         }
       };
       const onEvent = (event: VisitorEvent) =>
@@ -203,6 +213,9 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
               return;
             case 'closed':
               stream.send(CHAT_VISITOR_EVENTS.closed, {});
+              stream.close();
+              return;
+            case 'reset':
               stream.close();
               return;
           }
@@ -313,21 +326,27 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
       },
     },
     async (request, reply) => {
-      if (!(await deps.tickets.verify(request.query.ticket))) {
-        throw unauthorized('Invalid or expired stream ticket', 'INVALID_TICKET');
-      }
+      const userId = await deps.tickets.verify(request.query.ticket);
+      if (!userId) throw unauthorized('Invalid or expired stream ticket', 'INVALID_TICKET');
+      if (!(await deps.isAdmin(userId))) throw forbidden('Requires role: Admin');
       const resumeAt = instantOf(request.headers['last-event-id']);
       const unsubscribe = deps.listeners.addAdmin((event) => {
         if (event.type === 'message') {
           stream.send(CHAT_ADMIN_EVENTS.message, event, event.message.timestamp);
-        } else {
+        } else if (event.type === 'session') {
           stream.send(CHAT_ADMIN_EVENTS.session, { sessionId: event.sessionId });
+        } else {
+          stream.close();
         }
       });
       if (!unsubscribe) throw tooMany();
       const stream = openEventStream(request, reply, { heartbeatMs, maxBufferedBytes });
       track(stream);
       stream.onClose(unsubscribe);
+      // A logged-out or demoted admin stops listening within one access-token lifetime.
+      const lifetime = setTimeout(() => stream.close(), deps.adminStreamMaxMs);
+      lifetime.unref();
+      stream.onClose(() => clearTimeout(lifetime));
       if (resumeAt) {
         // Messages at the resumed instant itself come again; the page merges by _id.
         for (const event of await deps.chat.messagesOfAllSince(resumeAt)) {
