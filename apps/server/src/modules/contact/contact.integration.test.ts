@@ -51,6 +51,17 @@ describeEachDialect('contact messages', (dialect) => {
       expect(reply.body.detail).toBe(detail);
       expect(reply.body.errors[0].path).toBe(path);
     }
+    // Malformed bodies are 4xx too, never a 500, and store nothing.
+    const malformed: Array<[options: Parameters<TestApp['request']>[2], status: number]> = [
+      [{ body: { ...valid, message: 'a\u0000b' } }, 400],
+      [{ rawBody: '{"name":', headers: { 'content-type': 'application/json' } }, 400],
+      [{ body: [valid] }, 400],
+      [{ rawBody: 'name=Ada', headers: { 'content-type': 'text/plain' } }, 415],
+      [{ body: { ...valid, website: 'w'.repeat(201) } }, 400],
+    ];
+    for (const [options, status] of malformed) {
+      expect((await t.request('POST', SUBMIT, options)).status).toBe(status);
+    }
     expect(await stored()).toEqual([]);
   });
 
