@@ -82,6 +82,10 @@ function chunkModules(fileName: string): Plugin {
   };
 }
 
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
 // React is the only code the dashboard's and the public form's entries share: one named, long-cached
 // chunk instead of an arbitrary shared chunk that could pick up dashboard modules.
 const reactChunk = {
@@ -107,9 +111,9 @@ export default defineConfig(({ mode }) => {
     manifest: MARKETING_MANIFEST,
     rolldownOptions: {
       input: { marketing: fileURLToPath(new URL('./marketing.html', import.meta.url)) },
-      // The contract's modules only declare constants and zod schemas: a page that needs a constant
-      // does not need the schemas beside it, nor zod. (A schema's `.meta()` registers it for the
-      // server's OpenAPI document, which the browser has no use for.)
+      // The contract's modules only declare constants and zod schemas: a page that needs a constant does
+      // not need the schemas beside it. (A schema's `.meta()` registers it for the server's OpenAPI
+      // document, which the browser has no use for.) This keeps zod out of the entry chunk.
       treeshake: {
         moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
         manualPureFunctions: ['z'],
@@ -137,7 +141,12 @@ export default defineConfig(({ mode }) => {
     // `source` makes workspace packages resolve to their TypeScript sources, so no package build is needed first.
     resolve: {
       conditions: ['source', ...defaultClientConditions],
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        // react-router's package points every import at its development build (warnings and all); the
+        // public pages, where each kilobyte counts, take its production build.
+        ...(marketing ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      ],
     },
     server: {
       proxy: {

@@ -21,4 +21,5 @@ export function forbiddenModules(
   manifest: Record<string, ManifestChunk>,
   chunkModules: Record<string, string[]>,
   entryKey: string,
+  lightPageKeys?: string[],
 ): { chunk: string; module: string; rule: string; firstLoad: boolean }[];

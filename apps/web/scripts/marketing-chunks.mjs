@@ -21,13 +21,16 @@ export const NEVER = [
   { name: 'the public form', test: /^src\/public-form\// },
 ];
 
-/** Modules the first load of a public page may not hold (a page that needs them loads them itself). */
+/**
+ * Modules the first load of a public page may not hold (a page that needs them loads them itself). zod is
+ * allowed: Home, /chat and /contact check the questions feed and the contact form with the contract's
+ * schemas (docs/performance.md has its weight).
+ */
 export const NOT_ON_FIRST_LOAD = [
   { name: 'axios', test: /node_modules\/axios\// },
   { name: 'TanStack Query', test: /node_modules\/@tanstack\// },
   { name: 'react-toastify', test: /node_modules\/react-toastify\// },
   { name: 'Radix UI', test: /node_modules\/(@radix-ui|radix-ui)\// },
-  { name: 'zod', test: /node_modules\/zod\// },
 ];
 
 /**
@@ -58,13 +61,18 @@ export function entryChunks(manifest, entryKey) {
 }
 
 /**
- * Every rule broken by the entry's chunks: `{ chunk, module, rule, firstLoad }`.
+ * Every rule broken by the entry's chunks: `{ chunk, module, rule, firstLoad }`. A light page's module
+ * (`lightPageKeys`: the page's chunks load with it, preloaded) counts as first load too.
  * @param {Record<string, {file: string, imports?: string[], dynamicImports?: string[]}>} manifest
  * @param {Record<string, string[]>} chunkModules chunk file → source modules (paths relative to apps/web)
  * @param {string} entryKey
+ * @param {string[]} [lightPageKeys]
  */
-export function forbiddenModules(manifest, chunkModules, entryKey) {
-  const { first, later } = entryChunks(manifest, entryKey);
+export function forbiddenModules(manifest, chunkModules, entryKey, lightPageKeys = []) {
+  const entry = entryChunks(manifest, entryKey);
+  const first = new Set(entry.first);
+  for (const key of lightPageKeys) for (const file of entryChunks(manifest, key).first) first.add(file);
+  const later = entry.later.filter((file) => !first.has(file));
   const problems = [];
   const check = (file, rules, firstLoad) => {
     for (const module of chunkModules[file] ?? []) {

@@ -25,6 +25,9 @@ export async function renderPage(route: MarketingRoute): Promise<RenderedPage> {
         <MarketingApp />
       </StaticRouter>
     </StrictMode>,
+    // Never outline a large boundary into a later chunk: that needs an inline script to reveal it, which
+    // the pages' Content-Security-Policy forbids (the page would hydrate into a client render).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return { route, html: await new Response(prelude).text(), head: headTags(route) };
 }

@@ -1,8 +1,1 @@
-/** Stand-in until the page lands in marketing/pages. */
-export function ContactRoutePage() {
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight sm:text-4xl">Contact Us</h1>
-    </section>
-  );
-}
+export { ContactPage as ContactRoutePage } from '../../pages/contact-page';

@@ -1,8 +1,1 @@
-/** Stand-in until the page lands in marketing/pages. */
-export function PricingRoutePage() {
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <h1 className="font-extrabold text-3xl text-slate-900 tracking-tight sm:text-4xl">Pricing</h1>
-    </section>
-  );
-}
+export { PricingPage as PricingRoutePage } from '../../pages/pricing-page';
