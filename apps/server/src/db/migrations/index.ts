@@ -9,6 +9,7 @@ import * as m0007 from './0007-sheet-binding.js';
 import * as m0008 from './0008-revoked-access-tokens.js';
 import * as m0009 from './0009-chat.js';
 import * as m0010 from './0010-contact-messages.js';
+import * as m0011 from './0011-sync-claim-index.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-revoked-access-tokens': m0008,
   '0009-chat': m0009,
   '0010-contact-messages': m0010,
+  '0011-sync-claim-index': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,7 +25,31 @@ export interface ClaimOptions {
   limit: number;
   /** Spreadsheets this worker must not write to right now (pacing). */
   excludeSpreadsheetIds?: readonly string[];
+  /**
+   * The forms to claim from, in order (the worker's map of forms with work). Left out, the forms with
+   * pending responses are found in the pending index.
+   */
+  formRowIds?: readonly string[];
 }
+
+/**
+ * A SQLite claim is several statements (held spreadsheets, then one pick per form) and SQLite has one
+ * writer per file and process: claims on one database take turns in process, so two of them never both
+ * see a spreadsheet free. (PostgreSQL's claims take turns with an advisory lock instead.)
+ */
+const sqliteClaims = new WeakMap<object, Promise<unknown>>();
+function serializedOnSqlite<T>(database: object, run: () => Promise<T>): Promise<T> {
+  const previous = sqliteClaims.get(database) ?? Promise.resolve();
+  const next = previous.then(run, run);
+  sqliteClaims.set(
+    database,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+/** How many forms one claim looks at, at most. */
+const MAX_FORMS_PER_CLAIM = 200;
 
 /**
  * The PostgreSQL advisory lock that serializes claims across instances ('SFSY', SheetForms sync). Any
@@ -74,55 +98,86 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
               await sql`SELECT pg_advisory_xact_lock(${sql.lit(CLAIM_LOCK_KEY)})`.execute(trx);
               return claimRows(trx, options);
             })
-        : await claimRows(db, options);
+        : await serializedOnSqlite(db, () => claimRows(db, options));
     if (rows.length === 0) return [];
     return withForms(rows);
   }
 
+  /**
+   * Claims without scanning the backlog. The forms to claim from are given (the worker's map of forms with
+   * work) or found by skipping through the pending index form by form; each form's oldest due responses
+   * come from the partial index (form_id, created_at, id) WHERE sync_state = 'pending', one bounded
+   * statement per form. Spreadsheets with a live claim (few rows: only claimed ones are read) and the
+   * ones the caller paces are skipped, so each spreadsheet has one writer.
+   */
   async function claimRows(
     executor: Kysely<SheetSyncDatabase>,
     options: ClaimOptions,
   ): Promise<ClaimedRow[]> {
     const { now, leaseUntil, workerId, limit } = options;
-    const exclude = options.excludeSpreadsheetIds ?? [];
-    const notExcluded =
-      exclude.length > 0
-        ? sql`AND f.spreadsheet_id NOT IN (${sql.join(exclude.map((id) => sql`${id}`))})`
-        : sql``;
-    // PostgreSQL: concurrent workers skip each other's locked rows instead of waiting or double-claiming;
-    // SQLite has a single writer, so the one statement is atomic as it is.
-    const locking = kind === 'postgres' ? sql`FOR UPDATE OF r SKIP LOCKED` : sql``;
-    const claimable = sql`(r.sync_state = 'pending' OR (r.sync_state = 'claimed' AND r.claimed_until < ${now}))`;
-    // One writer per spreadsheet: skip spreadsheets with a live claim (another batch of this or another
-    // instance is writing there), so header additions of two writers never race.
-    // The pick is a MATERIALIZED CTE, run exactly once. As `WHERE id IN (SELECT … LIMIT … SKIP LOCKED)`
-    // PostgreSQL may rescan the subquery (a nested-loop semi-join), and each rescan skips the rows this
-    // statement has just claimed and takes the next ones: one claim then swallowed every pending row.
-    const result = await sql<ClaimedRow>`
-      WITH picked AS MATERIALIZED (
-        SELECT r.id FROM responses r JOIN forms f ON f.id = r.form_id
-        WHERE ${claimable}
-          AND (r.next_attempt_at IS NULL OR r.next_attempt_at <= ${now})
-          ${notExcluded}
-          AND NOT EXISTS (
-            SELECT 1 FROM responses r2 JOIN forms f2 ON f2.id = r2.form_id
-            WHERE r2.sync_state = 'claimed' AND r2.claimed_until >= ${now}
-              AND f2.spreadsheet_id = f.spreadsheet_id
-          )
-        ORDER BY r.created_at, r.id
-        LIMIT ${limit}
-        ${locking}
-      )
-      UPDATE responses SET
-        dedupe_required = CASE WHEN sync_state = 'claimed' THEN 1 ELSE dedupe_required END,
-        sync_state = 'claimed',
-        claimed_until = ${leaseUntil},
-        claimed_by = ${workerId}
-      WHERE id IN (SELECT id FROM picked)
-      AND (sync_state = 'pending' OR (sync_state = 'claimed' AND claimed_until < ${now}))
-      RETURNING id, form_id, answers_json, signature_url, created_at, attempts, dedupe_required
+    const formIds = options.formRowIds ?? (await pendingFormIds(executor, MAX_FORMS_PER_CLAIM));
+    if (formIds.length === 0 || limit <= 0) return [];
+    const held = await sql<{ spreadsheet_id: string | null }>`
+      SELECT DISTINCT f.spreadsheet_id FROM responses r JOIN forms f ON f.id = r.form_id
+      WHERE r.sync_state = 'claimed' AND r.claimed_until >= ${now}
     `.execute(executor);
-    return result.rows;
+    const skip = new Set<string>([
+      ...(options.excludeSpreadsheetIds ?? []),
+      ...held.rows.flatMap((row) => (row.spreadsheet_id ? [row.spreadsheet_id] : [])),
+    ]);
+    const forms = await executor
+      .selectFrom('forms')
+      .select(['id', 'spreadsheet_id'])
+      .where('id', 'in', formIds.slice(0, MAX_FORMS_PER_CLAIM))
+      .execute();
+    const spreadsheetOf = new Map(forms.map((form) => [form.id, form.spreadsheet_id]));
+    // PostgreSQL: concurrent workers skip each other's locked rows instead of waiting or double-claiming;
+    // SQLite has a single writer, and one process runs one round at a time.
+    const locking = kind === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    const claimed: ClaimedRow[] = [];
+    for (const formId of formIds) {
+      if (claimed.length >= limit) break;
+      if (!spreadsheetOf.has(formId)) continue; // deleted meanwhile
+      const spreadsheetId = spreadsheetOf.get(formId) ?? null;
+      if (spreadsheetId !== null && skip.has(spreadsheetId)) continue;
+      // The pick is a MATERIALIZED CTE, run exactly once: as `WHERE id IN (SELECT … LIMIT … SKIP LOCKED)`
+      // PostgreSQL may rescan the subquery and take the next rows on each rescan.
+      const result = await sql<ClaimedRow>`
+        WITH picked AS MATERIALIZED (
+          SELECT id FROM responses
+          WHERE form_id = ${formId} AND sync_state = 'pending'
+            AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})
+          ORDER BY created_at, id
+          LIMIT ${limit - claimed.length}
+          ${locking}
+        )
+        UPDATE responses SET sync_state = 'claimed', claimed_until = ${leaseUntil}, claimed_by = ${workerId}
+        WHERE id IN (SELECT id FROM picked) AND sync_state = 'pending'
+        RETURNING id, form_id, answers_json, signature_url, created_at, attempts, dedupe_required
+      `.execute(executor);
+      if (result.rows.length === 0) continue;
+      claimed.push(...result.rows);
+      // One writer per spreadsheet: a second form on the same spreadsheet waits for the next claim.
+      if (spreadsheetId !== null) skip.add(spreadsheetId);
+    }
+    return claimed;
+  }
+
+  /**
+   * Forms with pending responses, found by skipping through the pending index (one probe per form, not
+   * one per response): O(forms · log n) however long the queue.
+   */
+  async function pendingFormIds(executor: Kysely<SheetSyncDatabase>, max: number): Promise<string[]> {
+    const result = await sql<{ id: string | null }>`
+      WITH RECURSIVE pending_forms(id, n) AS (
+        SELECT (SELECT MIN(form_id) FROM responses WHERE sync_state = 'pending'), 1
+        UNION ALL
+        SELECT (SELECT MIN(form_id) FROM responses WHERE sync_state = 'pending' AND form_id > p.id), p.n + 1
+        FROM pending_forms p WHERE p.id IS NOT NULL AND p.n < ${max}
+      )
+      SELECT id FROM pending_forms WHERE id IS NOT NULL
+    `.execute(executor);
+    return result.rows.flatMap((row) => (row.id ? [row.id] : []));
   }
 
   /** The claimed rows with what the writer needs of their forms. */
@@ -182,6 +237,26 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
 
   return {
     claim,
+
+    /**
+     * The head of a form's queue: when its oldest pending response may be tried (null = now), or
+     * undefined when nothing of the form is pending. One index probe.
+     */
+    async queueHead(formRowId: string): Promise<{ nextAttemptAt: string | null } | undefined> {
+      const row = await db
+        .selectFrom('responses')
+        .select('next_attempt_at')
+        .where('form_id', '=', formRowId)
+        .where('sync_state', '=', 'pending')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? { nextAttemptAt: row.next_attempt_at } : undefined;
+    },
+
+    /** Forms with pending responses (the worker rebuilds its map of forms with work from this). */
+    pendingFormIds: (max = 10_000) => pendingFormIds(db, max),
 
     /** Extends this worker's lease; answers the ids still held (others were taken over). */
     async extendLease(ids: readonly string[], workerId: string, leaseUntil: string): Promise<string[]> {
@@ -260,15 +335,19 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
      */
     async bindSheet(
       formRowIds: readonly string[],
-      spreadsheetId: string,
+      was: { spreadsheetId: string; sheetName: string; sheetId: number | null },
       sheet: { sheetId: number; title: string },
     ): Promise<void> {
       if (formRowIds.length === 0) return;
+      // Only forms still bound as the batch read them: an owner who picked another link or tab meanwhile
+      // keeps their choice.
       await db
         .updateTable('forms')
         .set({ sheet_id: sheet.sheetId, sheet_name: sheet.title })
         .where('id', 'in', [...formRowIds])
-        .where('spreadsheet_id', '=', spreadsheetId)
+        .where('spreadsheet_id', '=', was.spreadsheetId)
+        .where('sheet_name', '=', was.sheetName)
+        .where((eb) => (was.sheetId === null ? eb('sheet_id', 'is', null) : eb('sheet_id', '=', was.sheetId)))
         .execute();
     },
 
@@ -293,17 +372,18 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
 
     /**
      * Returns claims whose lease ended (their worker died or hung) to pending, marked for a Response ID
-     * check because their append may have landed. claim() also takes such rows directly; this is for
-     * housekeeping and answers how many were returned.
+     * check because their append may have landed; answers their forms (the worker claims from them next).
+     * Reads only claimed rows (the (sync_state, …) index), never the backlog.
      */
-    async releaseExpired(now: string): Promise<number> {
-      const result = await db
+    async releaseExpired(now: string): Promise<string[]> {
+      const rows = await db
         .updateTable('responses')
         .set({ sync_state: 'pending', claimed_until: null, claimed_by: null, dedupe_required: 1 })
         .where('sync_state', '=', 'claimed')
         .where('claimed_until', '<', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning('form_id')
+        .execute();
+      return [...new Set(rows.map((row) => row.form_id))];
     },
 
     /**

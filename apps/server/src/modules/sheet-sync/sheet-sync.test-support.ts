@@ -243,5 +243,7 @@ export const FAST = {
   readsPerMinute: 100_000,
   backoff: { baseMs: 5, factor: 2, capMs: 50 },
   ambiguousSettleMs: 0,
+  // Tests store responses straight into the database (no notify): re-read the forms with work each round.
+  rebuildEveryMs: 0,
   log: silentLog,
 } as const;

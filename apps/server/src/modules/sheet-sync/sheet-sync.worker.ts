@@ -56,12 +56,19 @@ export interface SheetSyncWorkerOptions {
   /** IANA zone of the Timestamp column (default UTC). */
   timeZone?: string | undefined;
   /**
-   * Tries a response gets for failures worth repeating (quota, Google down) before it is marked failed
-   * for the owner to retry: with the default backoff, about 10 minutes (default 12).
+   * Tries a response gets for failures worth repeating (Google down, a tab renamed mid-write) before it
+   * is marked failed for the owner to retry (default 20: with the default backoff's full jitter about 8
+   * minutes on average, at most 15). Quota answers (429) never count toward it.
    */
   maxAttempts?: number;
   /** Identifies this instance in claims (default: a random id). */
   workerId?: string;
+  /**
+   * How often the map of forms with work is re-read from the database (responses stored by another
+   * instance, or whose notify was lost). Each re-read costs one index probe per form, never a scan of the
+   * queue (default 15 s).
+   */
+  rebuildEveryMs?: number;
 }
 
 /**
@@ -101,8 +108,11 @@ export interface SheetSyncWorker {
   stop(): Promise<void>;
   /** One round: claim, write each spreadsheet's batch, settle. For tests and the loop. */
   runOnce(): Promise<RunSummary>;
-  /** Wakes the loop now (e.g. right after a response was stored). */
-  notify(): void;
+  /**
+   * Wakes the loop now: right after a response of `formRowId` was stored, or, without a form, after
+   * responses were put back in the queue (the worker then re-reads which forms have work).
+   */
+  notify(formRowId?: string): void;
 }
 
 /**
@@ -119,7 +129,14 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   const maxRows = options.maxRowsPerAppend ?? DEFAULT_MAX_ROWS_PER_APPEND;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const ambiguousSettleMs = options.ambiguousSettleMs ?? 60_000;
-  const maxAttempts = options.maxAttempts ?? 12;
+  const maxAttempts = options.maxAttempts ?? 20;
+  const rebuildEveryMs = options.rebuildEveryMs ?? 15_000;
+  /**
+   * Forms with work, in the order it arrived, and when each may be claimed next. Claims read only these
+   * forms' queue heads, so a claim costs the same with 100 or 100,000 responses waiting.
+   */
+  const work = new Map<string, number>();
+  let rebuiltAt = Number.NEGATIVE_INFINITY;
   const workerId = options.workerId ?? `sheet-sync-${randomUUID()}`;
   const { log } = options;
   const repo = createSheetSyncRepository(options.db, options.dialect);
@@ -194,8 +211,9 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     const ids = batch.responses.map((r) => r.id);
     const context = { spreadsheetId: batch.spreadsheetId, sheet: batch.sheetName, rows: ids.length };
     pacer.wrote(batch.spreadsheetId, nowMs());
+    let outcome: Awaited<ReturnType<typeof writeBatch>>;
     try {
-      const outcome = await writeBatch(batch, {
+      outcome = await writeBatch(batch, {
         sheets: options.sheets,
         gate,
         timeZone: options.timeZone,
@@ -203,11 +221,18 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         onBound: (sheet) =>
           repo.bindSheet(
             batch.forms.map((form) => form.id),
-            batch.spreadsheetId,
+            { spreadsheetId: batch.spreadsheetId, sheetName: batch.sheetName, sheetId: batch.sheetId },
             sheet,
           ),
       });
-      pacer.wrote(batch.spreadsheetId, nowMs());
+    } catch (error) {
+      await settleFailure(batch, ids, context, error, summary);
+      return;
+    }
+    pacer.wrote(batch.spreadsheetId, nowMs());
+    // The rows are in the sheet now. If recording that fails, the claim is left to run out: its lease
+    // ends, releaseExpired marks it for a Response ID check, and it is never appended a second time.
+    try {
       const synced = await repo.markSynced(outcome.syncedIds, workerId, now().toISOString());
       summary.synced += synced;
       summary.alreadyPresent += outcome.alreadyPresentIds.length;
@@ -235,7 +260,22 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         );
       }
     } catch (error) {
-      pacer.wrote(batch.spreadsheetId, nowMs());
+      log.error(
+        { ...context, err: error instanceof Error ? error.message : String(error) },
+        'sheet sync: rows were written but could not be recorded; the lease will return them for a check',
+      );
+    }
+  }
+
+  async function settleFailure(
+    batch: SheetBatch,
+    ids: string[],
+    context: object,
+    error: unknown,
+    summary: RunSummary,
+  ): Promise<void> {
+    pacer.wrote(batch.spreadsheetId, nowMs());
+    {
       const operation = error instanceof SheetStepError ? error.operation : 'read';
       const cause = error instanceof SheetStepError ? error.cause : error;
       const message = cause instanceof Error ? cause.message : String(cause);
@@ -263,7 +303,8 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       // retry, or a sheet that vanished or shrank between our steps (the next try reads it again)
       const ambiguous = failure.kind === 'retry' && failure.ambiguous;
       const attempt = Math.max(...batch.responses.map((r) => r.attempts)) + 1;
-      if (attempt >= maxAttempts) {
+      // Quota answers do not count: Google asked us to wait, and the shared quota is not the owner's doing.
+      if (attempt >= maxAttempts && !(failure.kind === 'retry' && failure.rateLimited)) {
         // Every error class ends: after this many tries the owner sees it and decides when to retry.
         const said = /[.!?]$/.test(message) ? message : `${message}.`;
         const reason = `Google kept failing after ${attempt} tries: ${said} Retry the failed responses when Google Sheets answers again.`;
@@ -283,6 +324,29 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     }
   }
 
+  /**
+   * After a claim: a form that gave nothing is looked at once (its queue head): gone when nothing of it
+   * is pending, not before its head's retry time when that is later, else (its spreadsheet was busy)
+   * soon again.
+   */
+  async function settleWorkMap(
+    asked: readonly string[],
+    claimed: readonly { formRowId: string }[],
+    at: number,
+  ) {
+    const gave = new Set(claimed.map((response) => response.formRowId));
+    for (const formId of asked) {
+      if (gave.has(formId)) continue;
+      const head = await repo.queueHead(formId);
+      if (!head) {
+        work.delete(formId);
+        continue;
+      }
+      const due = head.nextAttemptAt ? Date.parse(head.nextAttemptAt) : at;
+      work.set(formId, due > at ? due : at + Math.min(pollMs, 1_000));
+    }
+  }
+
   async function round(): Promise<RunSummary> {
     const summary: RunSummary = {
       claimed: 0,
@@ -294,14 +358,24 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     };
     const at = nowMs();
     if (writes.available(at) === 0 || coolDownUntil > at) return summary;
+    if (at - rebuiltAt >= rebuildEveryMs) {
+      rebuiltAt = at;
+      for (const formId of await repo.pendingFormIds()) if (!work.has(formId)) work.set(formId, 0);
+    }
+    // A dead worker's claims return to the queue (checked against the sheet before they are written).
+    for (const formId of await repo.releaseExpired(iso(at))) work.set(formId, 0);
+    const ready = [...work].filter(([, notBefore]) => notBefore <= at).map(([formId]) => formId);
+    if (ready.length === 0) return summary;
     const claimed = await repo.claim({
       now: iso(at),
       leaseUntil: iso(at + leaseMs),
       workerId,
       limit: batchSize,
       excludeSpreadsheetIds: pacer.busy(at),
+      formRowIds: ready.slice(0, 200),
     });
     summary.claimed = claimed.length;
+    await settleWorkMap(ready.slice(0, 200), claimed, at);
     if (claimed.length === 0) return summary;
 
     const { batches, overflow, unlinked } = assembleBatches(claimed, maxRows);
@@ -390,7 +464,9 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       await current?.catch(() => undefined);
     },
     runOnce,
-    notify() {
+    notify(formRowId) {
+      if (formRowId === undefined) rebuiltAt = Number.NEGATIVE_INFINITY;
+      else if (!work.has(formRowId)) work.set(formRowId, 0);
       notifiedDuringGap = true;
       wake?.();
     },

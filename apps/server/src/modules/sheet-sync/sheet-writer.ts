@@ -117,6 +117,26 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
   }
   const { title } = sheet;
 
+  /**
+   * A write's 400 is final (a protected range, Google's limits) unless the tab was renamed or deleted
+   * since step 1 (the range named its old title): then it is a missing tab, tried again by id.
+   */
+  const refusalOrRename = async (operation: SheetOperation, error: unknown, columns?: string[]) => {
+    if (error instanceof GoogleApiError && error.code === 'INVALID_REQUEST') {
+      await gate('read');
+      const now = await sheets.getSpreadsheet(spreadsheetId).catch(() => undefined);
+      const current = now?.sheets.find((candidate) => candidate.sheetId === sheet.sheetId);
+      if (now && current?.title !== title) {
+        return new SheetStepError(
+          operation,
+          new GoogleApiError('SHEET_NOT_FOUND', `Sheet "${title}" was renamed or deleted during the write`),
+          columns,
+        );
+      }
+    }
+    return new SheetStepError(operation, error, columns);
+  };
+
   // 2. Row 1 (a tab renamed since step 1 answers SHEET_NOT_FOUND: the next try finds it by id again).
   const headerRow =
     (await step('read', 'read', () => sheets.getValues(spreadsheetId, a1Range(title, '1:1')))).values[0] ??
@@ -143,7 +163,7 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     try {
       await sheets.updateValues(spreadsheetId, cell, [[fill.text]]);
     } catch (error) {
-      throw new SheetStepError('write-header', error, [fill.text]);
+      throw await refusalOrRename('write-header', error, [fill.text]);
     }
   }
   if (plan.additions) {
@@ -165,7 +185,7 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     try {
       await sheets.updateValues(spreadsheetId, range, [[...cells]]);
     } catch (error) {
-      throw new SheetStepError('write-header', error, cells);
+      throw await refusalOrRename('write-header', error, cells);
     }
   }
 
@@ -205,7 +225,7 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
   try {
     result = await sheets.appendValues(spreadsheetId, title, rows); // gated in step 5
   } catch (error) {
-    throw new SheetStepError('append', error);
+    throw await refusalOrRename('append', error);
   }
   const misplaced = !isUnderHeader(result.updatedRange);
   return {

@@ -260,6 +260,37 @@ describe('writeBatch: header growth', () => {
   });
 });
 
+describe('writeBatch: a write Google refuses', () => {
+  it('is final when the tab is still there under its title (a protected range)', async () => {
+    const sheets = fakeSheets([{ sheetId: 7, title: 'Data', header: ['Name', 'Timestamp', 'Response ID'] }]);
+    sheets.client.appendValues = async () => {
+      throw new GoogleApiError('INVALID_REQUEST', 'You are trying to edit a protected cell or object.', 400);
+    };
+    const failure = await writeBatch(batchFor(['Name'], { sheetId: 7 }), deps(sheets.client)).catch((e) => e);
+    expect(failure).toMatchObject({ operation: 'append' });
+    expect((failure as SheetStepError).cause).toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+
+  it('is a missing tab, tried again by id, when the tab was renamed during the write', async () => {
+    const sheets = fakeSheets([{ sheetId: 7, title: 'Data', header: ['Name', 'Timestamp', 'Response ID'] }]);
+    const original = sheets.client.getSpreadsheet;
+    let renamed = false;
+    sheets.client.getSpreadsheet = async (id) => {
+      const spreadsheet = await original(id);
+      return renamed
+        ? { ...spreadsheet, sheets: spreadsheet.sheets.map((tab) => ({ ...tab, title: 'Renamed' })) }
+        : spreadsheet;
+    };
+    sheets.client.appendValues = async () => {
+      renamed = true;
+      throw new GoogleApiError('INVALID_REQUEST', "Unable to parse range: 'Data'!A1", 400);
+    };
+    const failure = await writeBatch(batchFor(['Name'], { sheetId: 7 }), deps(sheets.client)).catch((e) => e);
+    expect(failure).toMatchObject({ operation: 'append' });
+    expect((failure as SheetStepError).cause).toMatchObject({ code: 'SHEET_NOT_FOUND' });
+  });
+});
+
 describe('writeBatch: where Google put the rows', () => {
   it('reports rows Google placed above the header or beside column A', async () => {
     const sheets = fakeSheets([{ title: 'Data', header: ['Name', 'Timestamp', 'Response ID'] }], {

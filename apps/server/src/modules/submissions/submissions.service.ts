@@ -17,7 +17,7 @@ export interface SubmissionsServiceDeps {
   uploads: Pick<UploadsService, 'isIssuedFor'>;
   log: { info(details: object, message: string): void };
   /** Called after a new response is committed: wakes the sheet-sync worker instead of waiting for its poll. */
-  onStored?: () => void;
+  onStored?: (formRowId: string) => void;
   now?: () => Date;
   newId?: () => string;
 }
@@ -77,7 +77,7 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
         idempotency_key: body.idempotencyKey,
         created_at: now().toISOString(),
       });
-      if (created) deps.onStored?.();
+      if (created) deps.onStored?.(form.id);
       return { receipt: { responseId: receipt.id, syncState: receipt.syncState }, created };
     },
   };
