@@ -122,10 +122,13 @@ describe('owner access', () => {
     expect(keyless.calls).toEqual([`drive ${SHEET}`, 'service account read']);
   });
 
-  it('does not keep an unreachable decision', async () => {
+  it('keeps an unreachable decision a few seconds only (no Google calls on every preview meanwhile)', async () => {
     const hidden = google('NOT_FOUND', 'PERMISSION_DENIED');
-    const { access } = service(hidden);
+    const { access, advance } = service(hidden);
     await access.decide('bob', SHEET);
+    await access.decide('bob', SHEET);
+    expect(hidden.calls.filter((call) => call.startsWith('drive'))).toHaveLength(1);
+    advance(10_000);
     await access.decide('bob', SHEET);
     expect(hidden.calls.filter((call) => call.startsWith('drive'))).toHaveLength(2);
   });

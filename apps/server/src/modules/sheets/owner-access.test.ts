@@ -25,9 +25,9 @@ describe('permissionThatAdmits', () => {
     expect(permissionThatAdmits([owner, writer], ' GRACE@example.com ')).toBe('person');
   });
 
-  it('admits anyone through link sharing, and an email of a shared domain', () => {
+  it('admits anyone through link sharing, never an email for its domain alone', () => {
     expect(permissionThatAdmits([owner, link], 'bob@example.com')).toBe('anyone');
-    expect(permissionThatAdmits([owner, domain], 'bob@example.org')).toBe('domain');
+    expect(permissionThatAdmits([owner, domain], 'bob@example.org')).toBeUndefined();
     // A person's own permission is the stronger answer, wherever it is listed.
     expect(permissionThatAdmits([link, domain, writer], 'grace@example.com')).toBe('person');
   });

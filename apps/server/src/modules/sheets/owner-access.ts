@@ -38,8 +38,6 @@ export function permissionThatAdmits(
   email: string | undefined,
 ): Exclude<GrantedVia, 'no-service-account' | 'own-token' | 'link'> | undefined {
   const normalized = email?.trim().toLowerCase() ?? '';
-  const at = normalized.lastIndexOf('@');
-  const domain = at > 0 ? normalized.slice(at + 1) : '';
   let found: 'anyone' | 'person' | 'domain' | undefined;
   for (const permission of permissions) {
     if (permission.type === 'anyone') found ??= 'anyone';
@@ -49,12 +47,9 @@ export function permissionThatAdmits(
       permission.emailAddress?.trim().toLowerCase() === normalized
     )
       return 'person';
-    else if (
-      permission.type === 'domain' &&
-      domain !== '' &&
-      permission.domain?.trim().toLowerCase() === domain
-    )
-      found ??= 'domain';
+    // A 'domain' permission is not enough: it means the members of a Google Workspace domain, and a
+    // consumer Google account can carry a verified address at that domain without being a member. Such
+    // owners prove access with their own Google token instead.
   }
   return found;
 }
@@ -118,9 +113,9 @@ export class DecisionCache {
     decision.then(
       (settled) => {
         if (this.entries.get(key) !== entry) return;
-        // Unreachable is not kept: once shared with the service account, the next look-up must see it.
-        if (settled.kind === 'unreachable') this.entries.delete(key);
-        else if (settled.kind === 'denied') {
+        // Unreachable and denied are kept briefly only: once shared, the owner should not wait long, and
+        // repeated look-ups in the meantime must not spend Google quota on every preview.
+        if (settled.kind === 'unreachable' || settled.kind === 'denied') {
           entry.expiresAt = Math.min(entry.expiresAt, this.options.now() + this.options.deniedTtlMs);
         }
       },
