@@ -95,9 +95,11 @@ export function useAdminChat() {
   });
 
   const poll = !streamOpen;
-  const active = useChats('active', '', poll);
+  // The lists poll every 3 s even with the stream open (spec 001 section 4): presence (online/offline)
+  // changes are not pushed, only messages and session changes are.
+  const active = useChats('active', '', true);
   // The same query as `active` when the Active tab shows without a search.
-  const shown = useChats(status, q, poll);
+  const shown = useChats(status, q, true);
   const chat = useChat(queryClient, selectedId, poll);
 
   const select = (sessionId: string | null) => {
