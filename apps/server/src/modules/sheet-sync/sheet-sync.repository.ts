@@ -83,6 +83,9 @@ interface ClaimedRow {
  */
 export function createSheetSyncRepository(database: Kysely<Database>, kind: DatabaseKind) {
   const db = database as unknown as Kysely<SheetSyncDatabase>;
+  // SQLite picks indexes from statistics that nothing gathers here (no ANALYZE): unguided, it walks the
+  // (sync_state, …) index through every pending row for each form (724 ms at 100,000 instead of 0.3).
+  const pendingIndex = kind === 'sqlite' ? sql`INDEXED BY responses_pending_form_idx` : sql``;
 
   async function claim(options: ClaimOptions): Promise<ClaimedResponse[]> {
     const rows =
@@ -144,7 +147,7 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
       // PostgreSQL may rescan the subquery and take the next rows on each rescan.
       const result = await sql<ClaimedRow>`
         WITH picked AS MATERIALIZED (
-          SELECT id FROM responses
+          SELECT id FROM responses ${pendingIndex}
           WHERE form_id = ${formId} AND sync_state = 'pending'
             AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})
           ORDER BY created_at, id
@@ -170,9 +173,9 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
   async function pendingFormIds(executor: Kysely<SheetSyncDatabase>, max: number): Promise<string[]> {
     const result = await sql<{ id: string | null }>`
       WITH RECURSIVE pending_forms(id, n) AS (
-        SELECT (SELECT MIN(form_id) FROM responses WHERE sync_state = 'pending'), 1
+        SELECT (SELECT MIN(form_id) FROM responses ${pendingIndex} WHERE sync_state = 'pending'), 1
         UNION ALL
-        SELECT (SELECT MIN(form_id) FROM responses WHERE sync_state = 'pending' AND form_id > p.id), p.n + 1
+        SELECT (SELECT MIN(form_id) FROM responses ${pendingIndex} WHERE sync_state = 'pending' AND form_id > p.id), p.n + 1
         FROM pending_forms p WHERE p.id IS NOT NULL AND p.n < ${max}
       )
       SELECT id FROM pending_forms WHERE id IS NOT NULL
