@@ -38,6 +38,7 @@ import { createContactService } from './modules/contact/contact.service.js';
 import { createContactCursorCodec } from './modules/contact/contact-cursor.js';
 import { createContactMailer } from './modules/contact/contact-mailer.js';
 import { createFormAccessService } from './modules/form-access/form-access.service.js';
+import { createFormCache } from './modules/form-access/form-cache.js';
 import { formLoginRoutes } from './modules/form-access/form-login.routes.js';
 import { createPublicFormsRepository } from './modules/form-access/public-forms.repository.js';
 import { RespondentTokens } from './modules/form-access/respondent-tokens.js';
@@ -299,8 +300,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   app.addHook('onReady', async () => signatureFiles.start());
   app.addHook('preClose', async () => signatureFiles.stop());
+  // Parsed public forms by id, dropped when the owner changes or deletes the form (form-access/form-cache.ts).
+  const formCache = createFormCache();
   const forms = createFormsService({
     forms: createFormsRepository(database.db),
+    onFormChanged: (formId) => formCache.invalidate(formId),
     signatureFiles,
     responses: responseReader,
     templates: templatesRepository,
@@ -322,6 +326,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The public side: respondents reach forms by public id, with respondent tokens instead of sessions.
   const access = createFormAccessService({
     forms: createPublicFormsRepository(database.db),
+    cache: formCache,
     tokens: new RespondentTokens(jwtSecret, overrides.now),
     formUsers: formUsersRepository,
     verifyPassword: (formId, email, password) => formUsers.verifyFormUserPassword(formId, email, password),
@@ -335,7 +340,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const submissions = createSubmissionsService({
     access,
-    responses: createResponsesRepository(database.db, database.writeDb),
+    responses: createResponsesRepository(database.db, database.writeDb, {
+      kind: database.kind,
+      sqliteWriter: database.sqliteWriter,
+    }),
     uploads,
     log: app.log,
     onStored: (formRowId) => sheetSync.notify(formRowId),

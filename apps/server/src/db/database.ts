@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
-import { startSqliteWriterThread } from './sqlite-writer-thread.js';
+import { type SqliteWriterThread, startSqliteWriterThread } from './sqlite-writer-thread.js';
 import { ThreadSqliteDialect } from './thread-sqlite-dialect.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -22,6 +22,8 @@ export interface DatabaseHandle {
    * SQLite, which a second connection could not see, it is `db` itself.
    */
   writeDb: Kysely<Database>;
+  /** The thread behind `writeDb` on a SQLite file (for batches of prepared statements); else undefined. */
+  sqliteWriter?: SqliteWriterThread;
   /** PostgreSQL's connection URL (for connections of their own, such as LISTEN); undefined on SQLite. */
   url?: string;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export function openDatabase(
   return {
     db,
     writeDb,
+    sqliteWriter: writer,
     kind: 'sqlite',
     close: async () => {
       await writeDb.destroy();

@@ -24,12 +24,22 @@ export interface WriterResult<Row> {
   lastInsertRowid?: number;
 }
 
+/** One row of executeBatch: how many rows it changed (0: skipped by ON CONFLICT DO NOTHING), or its error. */
+export type BatchOutcome = { changes: number } | { error: { message: string; code?: string } };
+
 export interface SqliteWriterThread {
   /**
    * Runs one statement on the writer thread; outside an explicit transaction it is its own transaction and
    * the promise resolves after its commit.
    */
   execute<Row>(query: CompiledQuery): Promise<WriterResult<Row>>;
+  /**
+   * Runs one prepared statement once per parameter list, all in ONE transaction (one flush), on the thread:
+   * the main thread builds no SQL and the thread prepares the statement once, whatever the batch size. A
+   * row that breaks a constraint fails alone (SQLite rolls back that statement, not the transaction) and
+   * its outcome carries the error; any other error rolls the whole batch back and rejects.
+   */
+  executeBatch(sql: string, rows: readonly (readonly unknown[])[]): Promise<BatchOutcome[]>;
   /** Waits for queued statements, closes the connection and ends the thread. */
   close(): Promise<void>;
 }
@@ -43,6 +53,29 @@ db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
 const statements = new Map();
+function prepared(sql) {
+  // Least recently used first out; room for the worker's queries and any multi-row statements.
+  let statement = statements.get(sql);
+  if (statement) {
+    statements.delete(sql);
+  } else {
+    statement = db.prepare(sql);
+    if (statements.size >= 1024) statements.delete(statements.keys().next().value);
+  }
+  statements.set(sql, statement);
+  return statement;
+}
+const runBatch = db.transaction((statement, rows) =>
+  rows.map((parameters) => {
+    try {
+      return { changes: statement.run(parameters).changes };
+    } catch (error) {
+      // A constraint fails its own statement only; anything else (disk full, I/O) fails the batch.
+      if (!(error && typeof error.code === 'string' && error.code.startsWith('SQLITE_CONSTRAINT'))) throw error;
+      return { error: { message: String(error.message), code: error.code } };
+    }
+  }),
+);
 parentPort.on('message', (message) => {
   if (message.close) {
     db.close();
@@ -50,16 +83,10 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    // Least recently used first out; room for the group commit's 500 batch sizes and the worker's queries.
-    let statement = statements.get(message.sql);
-    if (statement) {
-      statements.delete(message.sql);
-    } else {
-      statement = db.prepare(message.sql);
-      if (statements.size >= 1024) statements.delete(statements.keys().next().value);
-    }
-    statements.set(message.sql, statement);
-    if (statement.reader) {
+    const statement = prepared(message.sql);
+    if (message.batch) {
+      parentPort.postMessage({ id: message.id, rows: [], outcomes: runBatch(statement, message.batch) });
+    } else if (statement.reader) {
       parentPort.postMessage({ id: message.id, rows: statement.all(message.parameters) });
     } else {
       const info = statement.run(message.parameters);
@@ -76,6 +103,7 @@ interface Reply {
   rows?: unknown[];
   changes?: number;
   lastInsertRowid?: number;
+  outcomes?: BatchOutcome[];
   error?: { message: string; code?: string };
 }
 
@@ -102,7 +130,10 @@ export function startSqliteWriterThread(
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   const waiting = new Map<
     number,
-    { resolve(result: WriterResult<unknown>): void; reject(error: unknown): void }
+    {
+      resolve(result: WriterResult<unknown> & { outcomes?: BatchOutcome[] }): void;
+      reject(error: unknown): void;
+    }
   >();
   let nextId = 1;
   let closed = false;
@@ -127,6 +158,7 @@ export function startSqliteWriterThread(
           rows: reply.rows ?? [],
           changes: reply.changes,
           lastInsertRowid: reply.lastInsertRowid,
+          ...(reply.outcomes ? { outcomes: reply.outcomes } : {}),
         });
     });
     worker.on('error', (error) => {
@@ -142,16 +174,29 @@ export function startSqliteWriterThread(
     return { worker, exited };
   }
 
+  function post(message: {
+    sql: string;
+    parameters?: readonly unknown[];
+    batch?: readonly (readonly unknown[])[];
+  }) {
+    if (closed) return Promise.reject(new Error('the SQLite writer thread has stopped'));
+    thread ??= start();
+    const { worker } = thread;
+    const id = nextId++;
+    return new Promise<WriterResult<unknown> & { outcomes?: BatchOutcome[] }>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
   return {
     execute<Row>(query: CompiledQuery): Promise<WriterResult<Row>> {
-      if (closed) return Promise.reject(new Error('the SQLite writer thread has stopped'));
-      thread ??= start();
-      const { worker } = thread;
-      const id = nextId++;
-      return new Promise<WriterResult<Row>>((resolve, reject) => {
-        waiting.set(id, { resolve: resolve as (result: WriterResult<unknown>) => void, reject });
-        worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
-      });
+      return post({ sql: query.sql, parameters: query.parameters }) as Promise<WriterResult<Row>>;
+    },
+    async executeBatch(sql, rows) {
+      if (rows.length === 0) return [];
+      const result = await post({ sql, batch: rows });
+      return result.outcomes ?? [];
     },
     async close() {
       closed = true;

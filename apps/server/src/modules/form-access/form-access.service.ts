@@ -1,6 +1,7 @@
 import type { FormLoginBodySchema, FormLoginResult, FormUser, PublicForm } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
+import { type FormCache, noFormCache } from './form-cache.js';
 import { type LoadedForm, toLoadedForm, toPublicForm } from './public-form.serializer.js';
 import type { PublicFormsRepository } from './public-forms.repository.js';
 import type { RespondentTokens } from './respondent-tokens.js';
@@ -9,6 +10,11 @@ export type FormLoginInput = z.output<typeof FormLoginBodySchema>;
 
 export interface FormAccessServiceDeps {
   forms: PublicFormsRepository;
+  /**
+   * Parsed forms by public id (form-cache.ts), invalidated by the forms module when a form changes.
+   * Default: none (every load reads the database).
+   */
+  cache?: FormCache;
   tokens: RespondentTokens;
   /**
    * The form user's current token version, undefined when the user no longer exists: a removed user's
@@ -37,13 +43,20 @@ const invalidCredentials = () => unauthorized('Invalid email or password', 'INVA
  * respondent token on every call of a login-protected form.
  */
 export function createFormAccessService(deps: FormAccessServiceDeps) {
+  const cache = deps.cache ?? noFormCache;
+  const readForm = async (formId: string) => {
+    const row = await deps.forms.findByFormId(formId);
+    return row && toLoadedForm(row);
+  };
+
+  /** The form as respondents see it; the same object may serve many requests (frozen: never change it). */
   async function load(formId: string): Promise<LoadedForm> {
     // Not a shape any form id has (ids are base64url): no query needed, and none of its bytes
     // (a NUL, say, which PostgreSQL refuses in text) ever reaches the database.
     if (!isFormIdShaped(formId)) throw formNotFound();
-    const row = await deps.forms.findByFormId(formId);
-    if (!row) throw formNotFound();
-    return toLoadedForm(row);
+    const form = await cache.get(formId, () => readForm(formId));
+    if (!form) throw formNotFound();
+    return form;
   }
 
   /**

@@ -76,6 +76,11 @@ export interface FormsServiceDeps {
   };
   /** Called after the sheet URL or sheet name changed: failed responses get another try (sheet-sync). */
   onSheetSettingsSaved?: (ownerId: string, formId: string) => Promise<unknown>;
+  /**
+   * Called with the public form id after a form was updated or deleted (its public side changed): the
+   * form-access cache drops it, so this instance's next request reads the new form.
+   */
+  onFormChanged?: (formId: string) => void;
   now?: () => Date;
   newFormId?: () => string;
 }
@@ -246,6 +251,7 @@ export function createFormsService(deps: FormsServiceDeps) {
 
       const row = await deps.forms.update(ownerId, formId, changes);
       if (!row) throw formNotFound();
+      deps.onFormChanged?.(formId);
       if (body.googleSheetsUrl !== undefined || body.sheetName !== undefined) {
         await deps.onSheetSettingsSaved?.(ownerId, formId);
       }
@@ -256,6 +262,7 @@ export function createFormsService(deps: FormsServiceDeps) {
       const row = await requireRow(ownerId, formId);
       const signatureKeys = (await deps.signatureFiles?.keysOfForm(row.id)) ?? [];
       if (!(await deps.forms.deleteForOwner(ownerId, formId))) throw formNotFound();
+      deps.onFormChanged?.(formId);
       await deps.signatureFiles?.remove(signatureKeys);
     },
 
@@ -276,6 +283,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         updated_at: now().toISOString(),
       });
       if (!updated) throw formNotFound();
+      deps.onFormChanged?.(formId);
     },
   };
 }

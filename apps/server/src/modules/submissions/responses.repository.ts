@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { isConstraintViolation } from '../../db/errors.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { Database, ResponsesTable } from '../../db/schema.js';
+import { SqliteWriterError, type SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
 import type { IdempotentStore, StoredReceipt } from './idempotency.js';
 
 export type NewResponseRow = Omit<
@@ -17,47 +18,101 @@ export type NewResponseRow = Omit<
 >;
 
 /**
- * The most responses in one group-commit transaction: 500 rows × 12 columns stays far below SQLite's 32,766
- * and PostgreSQL's 65,535 bound parameters per statement.
+ * The most responses in one group-commit transaction: 500 rows × 8 columns stays far below SQLite's 32,766
+ * and PostgreSQL's 65,535 bound parameters per statement (the multi-row fallback), and bounds how long one
+ * transaction holds SQLite's write lock.
  */
 const MAX_RESPONSES_PER_COMMIT = 500;
 
+/** The columns a submission sets, in the order of every statement below; the rest keep their defaults. */
+const COLUMNS = [
+  'id',
+  'form_id',
+  'answers_json',
+  'signature_url',
+  'respondent_id',
+  'consent',
+  'idempotency_key',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof NewResponseRow>;
+
+/**
+ * SQLite, on the writer thread: prepared once, run once per row inside one transaction. `changes` 0 means
+ * the (form, idempotency key) exists, or repeats an earlier row of the same batch.
+ */
+const SQLITE_INSERT = `INSERT INTO responses (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
+ON CONFLICT (form_id, idempotency_key) DO NOTHING`;
+
+/** One batch's outcome per row: stored, skipped (its key exists), or its own error (a constraint). */
+type InsertOutcome = boolean | { error: unknown };
+
 /**
  * Writing respondents' submissions. New rows start in sync state 'pending'. Concurrent submissions are
- * committed together (db/group-commit.ts): one multi-row INSERT, one transaction, one flush to disk.
+ * committed together (db/group-commit.ts): one transaction, one flush to disk. Three ways to write a batch,
+ * the same SQL meaning:
+ * - a SQLite file: one message to the writer thread, which runs one prepared single-row INSERT per row in
+ *   one transaction (no SQL built on the main thread, one statement whatever the batch size);
+ * - PostgreSQL: one INSERT … SELECT FROM unnest(arrays) (one SQL text whatever the batch size);
+ * - in-memory SQLite (tests): one multi-row INSERT through Kysely.
  */
 export function createResponsesRepository(
   db: Kysely<Database>,
   /** Where the group commits run (DatabaseHandle.writeDb: off the main thread on SQLite); default `db`. */
   writeDb: Kysely<Database> = db,
+  options: { kind?: 'sqlite' | 'postgres'; sqliteWriter?: SqliteWriterThread | undefined } = {},
 ): IdempotentStore<NewResponseRow> {
-  const commits = createGroupCommit<NewResponseRow, boolean>({
+  const { sqliteWriter } = options;
+  const flushBatch: (rows: readonly NewResponseRow[]) => Promise<InsertOutcome[]> = sqliteWriter
+    ? async (rows) => {
+        const outcomes = await sqliteWriter.executeBatch(
+          SQLITE_INSERT,
+          rows.map((row) => COLUMNS.map((column) => row[column])),
+        );
+        return outcomes.map((outcome) =>
+          'error' in outcome
+            ? { error: new SqliteWriterError(outcome.error.message, outcome.error.code) }
+            : outcome.changes === 1,
+        );
+      }
+    : options.kind === 'postgres'
+      ? async (rows) => {
+          // One text per column; unnest zips them back into rows. NULLs travel inside the arrays.
+          const columns = COLUMNS.map((column) => rows.map((row) => row[column]));
+          const inserted = await sql<{ id: string }>`
+            INSERT INTO responses (${sql.join(COLUMNS.map((column) => sql.ref(column)))})
+            SELECT * FROM unnest(${sql.join(columns.map((values) => sql`${values}::text[]`))})
+            ON CONFLICT (form_id, idempotency_key) DO NOTHING
+            RETURNING id
+          `.execute(writeDb);
+          const insertedIds = new Set(inserted.rows.map((row) => row.id));
+          return rows.map((row) => insertedIds.has(row.id));
+        }
+      : async (rows) => {
+          const inserted = await writeDb
+            .insertInto('responses')
+            .values([...rows])
+            .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing())
+            .returning('id')
+            .execute();
+          const insertedIds = new Set(inserted.map((row) => row.id));
+          return rows.map((row) => insertedIds.has(row.id));
+        };
+
+  // A statement is one implicit transaction (the thread's batch is one explicit one): when it returns, every
+  // row in it is committed. If a whole statement fails on a constraint (PostgreSQL, the fallback), the group
+  // commit retries its rows one by one so only the bad row's request fails.
+  const commits = createGroupCommit<NewResponseRow, InsertOutcome>({
     maxBatch: MAX_RESPONSES_PER_COMMIT,
     isItemFailure: isConstraintViolation,
-    async flushBatch(rows) {
-      // One statement is one implicit transaction: when it returns, every row in it is committed. A row whose
-      // (form, idempotency key) exists, or repeats an earlier row of this batch, is skipped, not an error.
-      const inserted = await writeDb
-        .insertInto('responses')
-        .values(
-          rows.map((row) => ({
-            ...row,
-            sync_state: 'pending' as const,
-            last_error: null,
-            synced_at: null,
-            claimed_until: null,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing())
-        .returning('id')
-        .execute();
-      const insertedIds = new Set(inserted.map((row) => row.id));
-      return rows.map((row) => insertedIds.has(row.id));
-    },
+    flushBatch,
   });
 
   return {
-    insertIfNew: (row) => commits.write(row),
+    async insertIfNew(row) {
+      const outcome = await commits.write(row);
+      if (typeof outcome === 'boolean') return outcome;
+      throw outcome.error;
+    },
     async findByIdempotencyKey(formRowId, key): Promise<StoredReceipt | undefined> {
       const row = await db
         .selectFrom('responses')
@@ -70,3 +125,14 @@ export function createResponsesRepository(
   };
 }
 export type ResponsesRepository = ReturnType<typeof createResponsesRepository>;
+
+/**
+ * The insert met a foreign-key violation: the form was deleted after the request loaded it (on another
+ * instance whose deletion this instance's form cache has not seen yet). The request answers 404 as if it
+ * had arrived a moment later.
+ */
+export function isMissingFormError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

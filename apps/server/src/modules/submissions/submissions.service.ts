@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { SubmissionReceipt, SubmitFormBodySchema } from '@sheetforms/contract';
 import type { z } from 'zod';
-import { badRequest } from '../../http/http-error.js';
-import { type FormAccessService, hasControlCharacters } from '../form-access/form-access.service.js';
+import { badRequest, HttpError } from '../../http/http-error.js';
+import {
+  type FormAccessService,
+  formNotFound,
+  hasControlCharacters,
+} from '../form-access/form-access.service.js';
+import type { LoadedForm } from '../form-access/public-form.serializer.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { validateAnswers } from './answer-validation.js';
 import { isHoneypotFilled } from './honeypot.js';
 import { storeOnce } from './idempotency.js';
-import type { ResponsesRepository } from './responses.repository.js';
+import { newResponseId } from './response-id.js';
+import { isMissingFormError, type ResponsesRepository } from './responses.repository.js';
 
 export type SubmitFormInput = z.output<typeof SubmitFormBodySchema>;
 
@@ -31,7 +36,24 @@ export interface SubmitResult {
 /** A respondent's submission: checked against the form, stored once, left 'pending' for the sheet sync. */
 export function createSubmissionsService(deps: SubmissionsServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const newId = deps.newId ?? randomUUID;
+  const newId = deps.newId ?? newResponseId;
+
+  /** The answers to store, or the 409/400 this submission gets (checked in the request, no write yet). */
+  async function check(form: LoadedForm, body: SubmitFormInput) {
+    deps.access.requireAccepting(form);
+    const checked = validateAnswers(form.fields, body.response, {
+      signatureEnabled: form.settings.signatureEnabled === 1,
+    });
+    if (!checked.ok) {
+      const first = checked.errors[0];
+      throw badRequest('VALIDATION_FAILED', first?.message ?? 'The answers are invalid', checked.errors);
+    }
+    if (checked.signature !== undefined && !(await deps.uploads.isIssuedFor(form.id, checked.signature))) {
+      const message = 'The signature was not uploaded for this form';
+      throw badRequest('VALIDATION_FAILED', message, [{ path: 'response.signature', message }]);
+    }
+    return checked;
+  }
 
   return {
     async submit(formId: string, body: SubmitFormInput, bearer: string | undefined): Promise<SubmitResult> {
@@ -50,21 +72,17 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
         return { receipt: { responseId: newId(), syncState: 'pending' }, created: true };
       }
       const respondentId = await deps.access.authorizeRespondent(form, body.userToken ?? bearer);
-      // A retry of a stored submission answers it, even if the form changed or closed since.
-      const stored = await deps.responses.findByIdempotencyKey(form.id, body.idempotencyKey);
-      if (stored) return { receipt: { responseId: stored.id, syncState: stored.syncState }, created: false };
-      deps.access.requireAccepting(form);
-
-      const checked = validateAnswers(form.fields, body.response, {
-        signatureEnabled: form.settings.signatureEnabled === 1,
-      });
-      if (!checked.ok) {
-        const first = checked.errors[0];
-        throw badRequest('VALIDATION_FAILED', first?.message ?? 'The answers are invalid', checked.errors);
-      }
-      if (checked.signature !== undefined && !(await deps.uploads.isIssuedFor(form.id, checked.signature))) {
-        const message = 'The signature was not uploaded for this form';
-        throw badRequest('VALIDATION_FAILED', message, [{ path: 'response.signature', message }]);
+      let checked: Awaited<ReturnType<typeof check>>;
+      try {
+        checked = await check(form, body);
+      } catch (error) {
+        // A retry of a stored submission answers it, even if the form changed or closed since. Only a
+        // refused submission pays this read: an accepted one learns of a repeated key from its insert.
+        if (!(error instanceof HttpError)) throw error;
+        const stored = await deps.responses.findByIdempotencyKey(form.id, body.idempotencyKey);
+        if (stored)
+          return { receipt: { responseId: stored.id, syncState: stored.syncState }, created: false };
+        throw error;
       }
 
       const { receipt, created } = await storeOnce(deps.responses, {
@@ -76,6 +94,9 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
         consent: form.settings.gdprEnabled === 1 && body.consent ? JSON.stringify(body.consent) : null,
         idempotency_key: body.idempotencyKey,
         created_at: now().toISOString(),
+      }).catch((error: unknown) => {
+        // Deleted through another instance while this one's form cache still held it.
+        throw isMissingFormError(error) ? formNotFound() : error;
       });
       if (created) deps.onStored?.(form.id);
       return { receipt: { responseId: receipt.id, syncState: receipt.syncState }, created };
