@@ -10,6 +10,7 @@ import * as m0008 from './0008-revoked-access-tokens.js';
 import * as m0009 from './0009-chat.js';
 import * as m0010 from './0010-contact-messages.js';
 import * as m0011 from './0011-sync-claim-index.js';
+import * as m0012 from './0012-submission-indexes.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-chat': m0009,
   '0010-contact-messages': m0010,
   '0011-sync-claim-index': m0011,
+  '0012-submission-indexes': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {
