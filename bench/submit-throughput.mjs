@@ -1,23 +1,37 @@
 #!/usr/bin/env node
-// Benchmark: submission throughput of POST /api/v1/forms/{formId}/submit-form under load, against the floor of
-// a naive design on the same stack, in the same run.
+// Benchmark: submission throughput of POST /api/v1/forms/{formId}/submit-form under load, against two floors
+// on the same stack, in the same run.
 //
 //   npm run build && node bench/submit-throughput.mjs [--connections 50] [--duration 20] [--rounds 2]
+//       [--only naive,group,off,on] [--postgres URL] [--before DIR] [--json FILE] [--ci]
 //
-// Starts two servers in child processes, one after the other, and loads each with autocannon from this
-// process (50 connections, every request a new submission with its own idempotency key):
-//   - "bare": bench/support/bare-submit-server.mjs, a Fastify route over better-sqlite3 (WAL,
-//     synchronous=FULL) that validates a small body and inserts one row per request, one transaction each;
-//   - "sheetforms": the production build (apps/server/dist) in local mode with SQLite (WAL,
-//     synchronous=FULL) in a temporary DATA_DIR, logging at info (one JSON line per request, sent to
-//     /dev/null here as a log shipper would take it), the sheet-sync worker on or off (--sync), and the public
-//     rate limits raised (every request comes from one IP).
-// Each round runs bare then sheetforms. After each run the server is stopped and every 2xx answer's id is
-// looked up in its database: each must have its row (a 201 is only sent after the commit), and no more rows
-// may exist than 2xx answers plus the requests in flight when the load stopped.
-// Reports requests per second, p50/p99 latency, non-2xx and errors, the server's peak memory (RSS) and the
-// ratio to the bare route.
+// Each round starts these servers in child processes, one after the other, and loads each with autocannon
+// from this process (every request a new submission with its own random idempotency key, as the web app
+// sends: crypto.randomUUID()):
+//   - naive: bench/support/bare-submit-server.mjs, a bare Fastify route over better-sqlite3 (WAL,
+//     synchronous=FULL) that validates a small body with Fastify's JSON schema and inserts one row per
+//     request, one transaction (one disk flush) each;
+//   - group: the same route with SheetForms' own group commit and SQLite writer thread (from the build);
+//   - off / on: the production build (apps/server/dist) in local mode with SQLite (WAL, synchronous=FULL)
+//     in a temporary DATA_DIR, logging at info (one JSON line per request, sent to /dev/null here as a log
+//     shipper would take it), the public rate limits raised (every request comes from one IP), and the
+//     sheet-sync worker off, or on (appending to the in-process Google emulator);
+//   - pg-off / pg-on (with --postgres URL): the same against PostgreSQL, a fresh database per run;
+//   - before-off / before-on (with --before DIR): SheetForms from another tree's build (DIR/apps/server/dist),
+//     say the commit before a change, to compare in the same run.
+// After each run the server is stopped and every 2xx answer's id is looked up in its database: each must
+// have its row (a 201 is only sent after the commit), and no more rows may exist than 2xx answers plus the
+// requests in flight when the load stopped.
+// Reports requests per second, p50/p99 latency, non-2xx and errors, the server's resident memory (idle,
+// before the load; peak during it), the bytes the server process wrote to disk per 2xx during the measured
+// run (/proc/<pid>/io write_bytes: the WAL and the checkpoints into the database file; with the worker on,
+// also the sync's updates and the emulator's sheet files; PostgreSQL: the cluster's WAL bytes from
+// pg_stat_wal), and each SheetForms run's ratio to the round's two floors.
+//
+// --ci: 1 round of 5 s after a 1 s warm-up. The exit code is 1 on errors, non-2xx answers, an acknowledged
+// response without its row, or a run that produced no report; never on a timing.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -37,39 +51,73 @@ import {
 const { values: args } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '2' },
-    sync: { type: 'string', default: 'on' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    rounds: { type: 'string' },
+    only: { type: 'string', default: 'naive,group,off,on' },
     'log-level': { type: 'string', default: 'info' },
-    only: { type: 'string', default: 'both' },
+    postgres: { type: 'string' },
+    before: { type: 'string' },
+    json: { type: 'string' },
+    ci: { type: 'boolean', default: false },
   },
 });
 const CONNECTIONS = Number(args.connections);
-const DURATION = Number(args.duration);
-const WARMUP = Number(args.warmup);
-const ROUNDS = Number(args.rounds);
+const DURATION = Number(args.duration ?? (args.ci ? 5 : 20));
+const WARMUP = Number(args.warmup ?? (args.ci ? 1 : 3));
+const ROUNDS = Number(args.rounds ?? (args.ci ? 1 : 2));
 const requireFromServer = createRequire(path.join(repositoryRoot, 'apps/server/package.json'));
 const Database = requireFromServer('better-sqlite3');
 
-// The same answers for both routes; autocannon replaces [<id>] with a unique id per request.
-const answers = { 'Full Name': 'Ada Lovelace', Email: 'ada@example.org', Guests: '2' };
-const body = JSON.stringify({ idempotencyKey: 'bench-key-[<id>]', response: answers });
+const routes = args.only.split(',').map((name) => name.trim());
+if (args.postgres) routes.push('pg-off', 'pg-on');
+if (args.before) routes.push('before-off', 'before-on');
+const known = new Set(['naive', 'group', 'off', 'on', 'pg-off', 'pg-on', 'before-off', 'before-on']);
+for (const route of routes) if (!known.has(route)) throw new Error(`unknown route ${route}`);
 
+// The same answers for every route; each request gets a fresh random idempotency key.
+const answers = { 'Full Name': 'Ada Lovelace', Email: 'ada@example.org', Guests: '2' };
+const newBody = () => JSON.stringify({ idempotencyKey: `bench-key-${randomUUID()}`, response: answers });
+
+const startedAt = new Date();
+const loadBefore = os.loadavg();
 const results = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  if (args.only !== 'sheetforms') results.push({ round, ...(await runBare()) });
-  if (args.only !== 'bare') results.push({ round, ...(await runSheetForms()) });
+  for (const route of routes) {
+    const run = route === 'naive' || route === 'group' ? await runBare(route) : await runSheetForms(route);
+    results.push({ round, ...run });
+    console.error(
+      `round ${round} ${route}: ${Math.round(run.rps)} requests/s, p99 ${run.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors, ${run.missing} missing`,
+    );
+  }
 }
-printTable(results);
-const failed = results.filter((r) => r.missing !== 0 || r.extra > r.inFlightAtStop);
-if (failed.length > 0) {
-  console.error('Some acknowledged submissions have no row, or rows have no acknowledgement.');
+const report = {
+  startedAt: startedAt.toISOString(),
+  node: process.version,
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`,
+  loadAverage: { before: loadBefore.map((n) => n.toFixed(2)), after: os.loadavg().map((n) => n.toFixed(2)) },
+  flushMs: measureFlush(),
+  connections: CONNECTIONS,
+  durationSeconds: DURATION,
+  warmupSeconds: WARMUP,
+  logLevel: args['log-level'],
+  results: results.map(({ acknowledgedIds, ...rest }) => rest),
+};
+printReport(report);
+if (args.json) fs.writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+
+const failed = results.filter(
+  (r) => r.missing !== 0 || r.extra > r.inFlightAtStop || r.non2xx !== 0 || r.errors !== 0 || r.ok === 0,
+);
+if (failed.length > 0 || results.length !== ROUNDS * routes.length) {
+  console.error(
+    'Some runs had errors or non-2xx answers, acknowledged submissions without a row, or rows without an acknowledgement.',
+  );
   process.exit(1);
 }
 
-async function runBare() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-bare-'));
+async function runBare(mode) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sheetforms-bench-${mode}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -78,67 +126,126 @@ async function runBare() {
       path.join(repositoryRoot, 'bench/support/bare-submit-server.mjs'),
       String(port),
       path.join(dir, 'bare.db'),
+      mode,
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitForHealth(base, exited, 30_000, '/health');
-    const run = await load('bare', `${base}/submit`, child.pid);
+    const run = await load(mode, `${base}/submit`, child.pid);
     child.kill('SIGTERM');
     await exited;
     const db = new Database(path.join(dir, 'bare.db'), { readonly: true });
     const rows = db.prepare('SELECT count(*) AS n FROM responses').get().n;
-    const reconciled = reconcile(run, db, 'responses', rows);
+    const stored = countStoredSqlite(db, run.acknowledgedIds);
     db.close();
-    return { ...run, ...reconciled };
+    return { ...run, ...reconcile(run, rows, stored) };
   } finally {
     child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function runSheetForms() {
+async function runSheetForms(route) {
+  const worker = route.endsWith('-on') || route === 'on';
+  const postgres = route.startsWith('pg-');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-submit-'));
+  const pgDatabase = postgres ? await createPostgresDatabase(args.postgres) : undefined;
   const server = await startServer({
     dataDir,
-    env: { LOG_LEVEL: args['log-level'], SHEET_SYNC_ENABLED: args.sync === 'on' ? 'true' : 'false' },
+    env: {
+      LOG_LEVEL: args['log-level'],
+      SHEET_SYNC_ENABLED: worker ? 'true' : 'false',
+      ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+    },
     stdio: 'ignore',
+    ...(route.startsWith('before-') ? { distRoot: path.resolve(args.before) } : {}),
   });
   try {
     const token = await signIn(server.base);
     const { formId } = await createSheetForm(server.base, token);
-    const run = await load('sheetforms', `${server.base}/api/v1/forms/${formId}/submit-form`, server.pid);
+    const url = `${server.base}/api/v1/forms/${formId}/submit-form`;
+    const run = await load(route, url, server.pid, pgDatabase?.walBytes);
     await server.stop();
-    const db = new Database(path.join(dataDir, 'sheetforms.db'), { readonly: true });
-    const rows = db
-      .prepare("SELECT count(*) AS n FROM responses WHERE idempotency_key LIKE 'bench-key-%'")
-      .get().n;
-    const reconciled = reconcile(run, db, 'responses', rows);
-    db.close();
-    return { ...run, ...reconciled };
+    let rows;
+    let stored;
+    if (pgDatabase) {
+      ({ rows, stored } = await pgDatabase.count(run.acknowledgedIds));
+    } else {
+      const db = new Database(path.join(dataDir, 'sheetforms.db'), { readonly: true });
+      rows = db
+        .prepare("SELECT count(*) AS n FROM responses WHERE idempotency_key LIKE 'bench-key-%'")
+        .get().n;
+      stored = countStoredSqlite(db, run.acknowledgedIds);
+      db.close();
+    }
+    return { ...run, ...reconcile(run, rows, stored) };
   } finally {
     await server.kill();
+    await pgDatabase?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A fresh PostgreSQL database for one run, its row checks, and the cluster's WAL bytes (pg_stat_wal). */
+async function createPostgresDatabase(adminUrl) {
+  const pg = requireFromServer('pg');
+  const name = `sheetforms_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async walBytes() {
+      const { rows } = await admin.query('SELECT wal_bytes::text AS bytes FROM pg_stat_wal');
+      return Number(rows[0]?.bytes ?? Number.NaN);
+    },
+    async count(ids) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      const rows = Number(
+        (await client.query("SELECT count(*) AS n FROM responses WHERE idempotency_key LIKE 'bench-key-%'"))
+          .rows[0].n,
+      );
+      let stored = 0;
+      for (let i = 0; i < ids.length; i += 5000) {
+        const chunk = ids.slice(i, i + 5000);
+        stored += Number(
+          (await client.query('SELECT count(*) AS n FROM responses WHERE id = ANY($1::text[])', [chunk]))
+            .rows[0].n,
+        );
+      }
+      await client.end();
+      return { rows, stored };
+    },
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
 
 /**
  * A warm-up run, then the measured run; samples the server's resident memory meanwhile. Every 2xx answer's
  * id (SheetForms: data.responseId; bare: id) is kept, so each can be looked up in the database afterwards.
  */
-async function load(name, url, pid) {
+async function load(name, url, pid, walBytes) {
   const acknowledgedIds = [];
   const options = {
     url,
     headers: { 'content-type': 'application/json' },
-    idReplacement: true,
     connections: CONNECTIONS,
     requests: [
       {
         method: 'POST',
         path: new URL(url).pathname,
-        body,
+        setupRequest(request) {
+          request.body = newBody();
+          return request;
+        },
         onResponse(status, responseBody) {
           if (status < 200 || status > 299) return;
           const parsed = JSON.parse(responseBody);
@@ -147,13 +254,18 @@ async function load(name, url, pid) {
       },
     ],
   };
+  await sleep(1000);
+  const idleRss = residentBytes(pid);
   if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
   await sleep(500);
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, residentBytes(pid));
   }, 200);
+  const written = walBytes ?? (async () => writtenBytes(pid));
+  const writtenBefore = await written();
   const result = await autocannon({ ...options, duration: DURATION });
+  const writtenAfter = await written();
   clearInterval(sampler);
   return {
     name,
@@ -164,17 +276,19 @@ async function load(name, url, pid) {
     acknowledgedIds,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    idleRssMiB: idleRss / 1024 / 1024,
     peakRssMiB: peakRss / 1024 / 1024,
+    kibPer2xx: result['2xx'] > 0 ? (writtenAfter - writtenBefore) / 1024 / result['2xx'] : Number.NaN,
   };
 }
 
 /** How many of `ids` the table holds (looked up by primary key, 500 at a time). */
-function countStored(db, table, ids) {
+function countStoredSqlite(db, ids) {
   let found = 0;
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const placeholders = chunk.map(() => '?').join(',');
-    found += db.prepare(`SELECT count(*) AS n FROM ${table} WHERE id IN (${placeholders})`).get(...chunk).n;
+    found += db.prepare(`SELECT count(*) AS n FROM responses WHERE id IN (${placeholders})`).get(...chunk).n;
   }
   return found;
 }
@@ -184,8 +298,7 @@ function countStored(db, table, ids) {
  * allowed only for a request still in flight when autocannon stopped (at most one per connection per run:
  * stored, but its answer never read, so never acknowledged).
  */
-function reconcile(run, db, table, rows) {
-  const stored = countStored(db, table, run.acknowledgedIds);
+function reconcile(run, rows, stored) {
   return {
     rows,
     missing: run.acknowledgedIds.length - stored,
@@ -197,27 +310,61 @@ function reconcile(run, db, table, rows) {
 function residentBytes(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kib * 1024;
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
   } catch {
     return 0;
   }
 }
 
-function printTable(rows) {
-  const bareByRound = new Map(rows.filter((r) => r.name === 'bare').map((r) => [r.round, r.rps]));
+/** Bytes the process (all its threads) sent to the storage layer so far. */
+function writtenBytes(pid) {
+  try {
+    return Number(/write_bytes:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The machine's flush time: the median of 200 one-row commits (WAL, synchronous=FULL) into a temporary
+ * SQLite file, measured after the runs, in milliseconds.
+ */
+function measureFlush() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-flush-'));
+  try {
+    const db = new Database(path.join(dir, 'flush.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE t (v TEXT)');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const times = [];
+    for (let i = 0; i < 200; i++) {
+      const start = process.hrtime.bigint();
+      insert.run(randomUUID());
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    db.close();
+    times.sort((a, b) => a - b);
+    return { p50: times[100]?.toFixed(3), p90: times[180]?.toFixed(3) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printReport({ results: rows, ...meta }) {
+  const floor = (round, name) => rows.find((r) => r.round === round && r.name === name)?.rps;
+  const ratio = (value, base) => (value && base ? `${(value / base).toFixed(2)}×` : '–');
   console.log(
-    `\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; ${CONNECTIONS} connections, ${DURATION} s per run (after ${WARMUP} s warm-up); sheet sync ${args.sync}, log level ${args['log-level']}\n`,
+    `\nNode ${meta.node}, ${meta.cpus}; load average ${meta.loadAverage.before.join(' ')} before, ${meta.loadAverage.after.join(' ')} after; one-row commit (flush) p50 ${meta.flushMs.p50} ms, p90 ${meta.flushMs.p90} ms; ${meta.connections} connections, ${meta.durationSeconds} s per run (after ${meta.warmupSeconds} s warm-up); log level ${meta.logLevel}\n`,
   );
   console.log(
-    '| Round | Route | Requests/s | p50 (ms) | p99 (ms) | 2xx | Non-2xx | Errors | Every 2xx has its row | Peak RSS (MiB) | vs bare |',
+    '| Round | Route | Requests/s | p50 (ms) | p99 (ms) | 2xx | Non-2xx | Errors | Every 2xx has its row | Idle RSS (MiB) | Peak RSS (MiB) | KiB written per 2xx | vs naive | vs group commit |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    const bare = bareByRound.get(r.round);
-    const ratio = bare ? `${(r.rps / bare).toFixed(2)}×` : '–';
+    const bare = r.name === 'naive' || r.name === 'group';
     console.log(
-      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.peakRssMiB.toFixed(0)} | ${ratio} |`,
+      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'group'))} |`,
     );
   }
 }

@@ -12,6 +12,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** 'dist' runs apps/server/dist/main.js (build first); 'source' runs src/main.ts through tsx. */
   entry?: 'dist' | 'source';
+  /** With entry 'dist': the tree whose apps/server/dist/main.js runs (another build, to compare); default this one. */
+  distRoot?: string;
   /** The child's stdout and stderr: 'inherit' (default), 'pipe' (read them from `child`) or 'ignore'. */
   stdio?: 'inherit' | 'pipe' | 'ignore';
 }

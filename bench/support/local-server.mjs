@@ -15,12 +15,19 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
  * TypeScript through tsx. Extra `env` entries override the defaults below (generous rate limits and
  * connection cap: a bench sends everything from one IP).
  */
-export async function startServer({ dataDir, port, env = {}, entry = 'dist', stdio = 'inherit' }) {
+export async function startServer({
+  dataDir,
+  port,
+  env = {},
+  entry = 'dist',
+  stdio = 'inherit',
+  distRoot = repositoryRoot,
+}) {
   const serverPort = port ?? (await freePort());
   const base = `http://127.0.0.1:${serverPort}`;
   const args =
     entry === 'dist'
-      ? [path.join(repositoryRoot, 'apps/server/dist/main.js')]
+      ? [path.join(distRoot, 'apps/server/dist/main.js')]
       : ['--conditions=source', '--import', 'tsx', path.join(repositoryRoot, 'apps/server/src/main.ts')];
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
