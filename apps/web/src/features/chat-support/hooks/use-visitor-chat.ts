@@ -7,7 +7,13 @@ import { chatSupportKeys } from '../api/query-keys';
 import { useSendChatMessage } from '../api/send-message';
 import { type StartChatInput, useStartChat } from '../api/start-chat';
 import { serverMessageOr, statusOf } from '../api/visitor-client';
-import { closed, newConversation, type VisitorConversation, withMessages } from '../logic/conversation';
+import {
+  closed,
+  newConversation,
+  type VisitorConversation,
+  visiblePending,
+  withMessages,
+} from '../logic/conversation';
 import { useConversationStream } from './use-conversation-stream';
 
 export interface ChatSession {
@@ -21,6 +27,8 @@ export interface PendingMessage {
   localId: string;
   text: string;
   state: 'sending' | 'failed';
+  /** The newest seq on the page when it was sent (to recognise it if the stream brings it first). */
+  afterSeq: number;
 }
 
 let localIds = 0;
@@ -102,7 +110,8 @@ export function useVisitorChat() {
   const sendMessage = (text: string): boolean => {
     const message = text.trim();
     if (!session || !message || isClosed) return false;
-    const item: PendingMessage = { localId: nextLocalId(), text: message, state: 'sending' };
+    const afterSeq = conversation?.messages.at(-1)?.seq ?? 0;
+    const item: PendingMessage = { localId: nextLocalId(), text: message, state: 'sending', afterSeq };
     setPending((list) => [...list, item]);
     void deliver(session.sessionId, item);
     return true;
@@ -126,7 +135,7 @@ export function useVisitorChat() {
     readUpTo: conversation?.readUpTo ?? 0,
     supportTyping: typingUntil > now,
     isClosed: conversation?.status === 'closed',
-    pending,
+    pending: visiblePending(pending, conversation?.messages ?? []),
     begin,
     isStarting: start.isPending,
     lastIdentity,

@@ -4,6 +4,7 @@ import {
   closed,
   newConversation,
   seenMessageId,
+  visiblePending,
   withMessages,
   withPoll,
   withReadUpTo,
@@ -68,5 +69,26 @@ describe('seenMessageId', () => {
   it('is null before support read anything', () => {
     expect(seenMessageId(messages, 0)).toBeNull();
     expect(seenMessageId([message(1, 'admin')], 1)).toBeNull();
+  });
+});
+
+describe('optimistic sends', () => {
+  const stored = (seq: number, text: string, sender: 'user' | 'admin' = 'user') => ({
+    _id: `m${seq}`,
+    seq,
+    text,
+    sender,
+    timestamp: '2026-11-25T12:00:00.000Z',
+  });
+
+  it('hides a send the stream delivered before its own answer, once per stored message', () => {
+    const pending = [
+      { localId: 'a', text: 'Hello', state: 'sending' as const, afterSeq: 1 },
+      { localId: 'b', text: 'Hello', state: 'sending' as const, afterSeq: 1 },
+      { localId: 'c', text: 'Other', state: 'failed' as const, afterSeq: 1 },
+    ];
+    const messages = [stored(1, 'Hello'), stored(2, 'Hello'), stored(3, 'Hello', 'admin')];
+    expect(visiblePending(pending, messages).map((p) => p.localId)).toEqual(['b', 'c']);
+    expect(visiblePending(pending, [stored(1, 'Hello')]).map((p) => p.localId)).toEqual(['a', 'b', 'c']);
   });
 });

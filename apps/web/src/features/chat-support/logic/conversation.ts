@@ -65,3 +65,36 @@ export function seenMessageId(messages: readonly ChatMessage[], readUpTo: number
   }
   return null;
 }
+
+/** A send not yet answered: its text and the newest seq the page held when it was sent. */
+export interface UnansweredSend {
+  text: string;
+  state: 'sending' | 'failed';
+  afterSeq: number;
+}
+
+/**
+ * The optimistic messages still to show. A send whose message the stream (or a poll) delivered before
+ * the send's own answer came back is already in the list: its optimistic copy is hidden, so the message
+ * never shows twice. Each stored message hides at most one send (same text, the visitor's, newer than
+ * what the page held when it was sent).
+ */
+export function visiblePending<T extends UnansweredSend>(
+  pending: readonly T[],
+  messages: readonly ChatMessage[],
+): T[] {
+  const used = new Set<string>();
+  return pending.filter((item) => {
+    if (item.state !== 'sending') return true;
+    const delivered = messages.find(
+      (message) =>
+        message.sender === 'user' &&
+        message.text === item.text &&
+        message.seq > item.afterSeq &&
+        !used.has(message._id),
+    );
+    if (!delivered) return true;
+    used.add(delivered._id);
+    return false;
+  });
+}
