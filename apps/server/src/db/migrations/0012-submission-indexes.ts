@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Fewer index writes per submission (decision 0018; EXPLAIN QUERY PLAN of every affected query there):
+ * Fewer index writes per submission (decision 0019; EXPLAIN QUERY PLAN of every affected query there):
  * - responses_sync_state_idx (sync_state) is dropped: every query that could use it is served as well by an
  *   index on sync_state's rows, and each index costs every new response a write.
  * - responses_sync_due_idx (sync_state, next_attempt_at) is replaced by two partial indexes, and claims
