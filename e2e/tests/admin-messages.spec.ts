@@ -55,12 +55,12 @@ test('Inbox: a message sent from /contact reaches the admins, who read and delet
     'mailto:vera.visitor@example.com',
   );
   await expect(item).toHaveAttribute('data-read', 'false');
-  await expect(item.getByText('Unread')).toBeVisible();
+  await expect(item.getByText('Unread', { exact: true })).toBeVisible();
 
   // Read, then unread again, then read.
   await item.getByRole('button', { name: 'Mark as read' }).click();
   await expect(item).toHaveAttribute('data-read', 'true');
-  await expect(item.getByText('Unread')).toHaveCount(0);
+  await expect(item.getByText('Unread', { exact: true })).toHaveCount(0);
   await item.getByRole('button', { name: 'Mark as unread' }).click();
   await expect(item).toHaveAttribute('data-read', 'false');
   await item.getByRole('button', { name: 'Mark as read' }).click();
