@@ -2,7 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { type BuildEnvironmentOptions, defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import {
+  type BuildEnvironmentOptions,
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type Plugin,
+} from 'vite';
 
 // The API server (and, in local mode, the Google emulator under /__google) runs on port 3000 in development.
 const apiServer = 'http://127.0.0.1:3000';
@@ -94,14 +100,31 @@ const reactChunk = {
   },
 };
 
+/** The public form's server renderer (decision 0019): the server imports it from the web build at start. */
+export const FORM_SERVER_DIR = 'dist/server';
+export const FORM_SERVER_FILE = 'public-form.mjs';
+
 /**
- * Two builds into one dist/: the default one (the dashboard, index.html, and the public form, form.html),
- * then `--mode marketing` (the public pages, marketing.html). The public pages are a build of their own
+ * Three builds into one dist/: the default one (the dashboard, index.html, and the public form, form.html),
+ * then `--mode marketing` (the public pages, marketing.html), then `--mode form-ssr` (the public form's
+ * server renderer, dist/server/public-form.mjs, self-contained: React included). The public pages are a build of their own
  * so that no chunk is shared with the dashboard: a shared chunk holds whole modules, and the contract's
  * schemas (zod) would ride along with the few constants a public page needs (decision 0018).
  */
 export default defineConfig(({ mode }) => {
   const marketing = mode === 'marketing';
+  const formServer = mode === 'form-ssr';
+  const formServerBuild: BuildEnvironmentOptions = {
+    ssr: true,
+    outDir: FORM_SERVER_DIR,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    minify: false,
+    rolldownOptions: {
+      input: { 'public-form': fileURLToPath(new URL('./src/public-form/entry-server.tsx', import.meta.url)) },
+      output: { format: 'es', entryFileNames: FORM_SERVER_FILE },
+    },
+  };
   const marketingBuild: BuildEnvironmentOptions = {
     outDir: 'dist',
     // The dashboard's build ran first into the same folder.
@@ -148,12 +171,19 @@ export default defineConfig(({ mode }) => {
         ...(marketing ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
       ],
     },
+    // The form's server renderer bundles React and its server renderer: the server needs no React of its own.
+    ...(formServer
+      ? {
+          ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        }
+      : {}),
     server: {
       proxy: {
         '/api': apiServer,
         '/__google': apiServer,
       },
     },
-    build: marketing ? marketingBuild : appBuild,
+    build: formServer ? formServerBuild : marketing ? marketingBuild : appBuild,
   };
 });

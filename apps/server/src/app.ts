@@ -43,6 +43,10 @@ import { formLoginRoutes } from './modules/form-access/form-login.routes.js';
 import { createPublicFormsRepository } from './modules/form-access/public-forms.repository.js';
 import { RespondentTokens } from './modules/form-access/respondent-tokens.js';
 import { validateFormRoutes } from './modules/form-access/validate-form.routes.js';
+import { formPageRoutes } from './modules/form-page/form-page.routes.js';
+import { createFormPageService } from './modules/form-page/form-page.service.js';
+import { createFormPageCache } from './modules/form-page/form-page-cache.js';
+import { loadFormPageRenderer } from './modules/form-page/form-page-renderer.js';
 import { createFormUsersRepository } from './modules/form-users/form-users.repository.js';
 import { formUsersRoutes } from './modules/form-users/form-users.routes.js';
 import { createFormUsersService } from './modules/form-users/form-users.service.js';
@@ -74,8 +78,9 @@ import { createSheetsService } from './modules/sheets/sheets.service.js';
 import { createStatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsService } from './modules/stats/stats.service.js';
+import { formPostRoutes } from './modules/submissions/form-post.routes.js';
 import { createResponsesRepository } from './modules/submissions/responses.repository.js';
-import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+import { createSubmitLimits, submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createTemplatesRepository } from './modules/templates/templates.repository.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
@@ -302,9 +307,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('preClose', async () => signatureFiles.stop());
   // Parsed public forms by id, dropped when the owner changes or deletes the form (form-access/form-cache.ts).
   const formCache = createFormCache();
+  // The public form's rendered pages (decision 0019), dropped with the parsed form.
+  const formPageCache = createFormPageCache();
   const forms = createFormsService({
     forms: createFormsRepository(database.db),
-    onFormChanged: (formId) => formCache.invalidate(formId),
+    onFormChanged: (formId) => {
+      formCache.invalidate(formId);
+      formPageCache.invalidate(formId);
+    },
     signatureFiles,
     responses: responseReader,
     templates: templatesRepository,
@@ -372,6 +382,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...clock,
   });
   const { publicPerMinute, loginPerMinute } = config.rateLimit;
+  // One budget for both ways of submitting: the JSON API and the form page's plain POST.
+  const submitLimits = createSubmitLimits(app, publicPerMinute);
   // Visitor chat: events cross instances through PostgreSQL LISTEN/NOTIFY, in process on SQLite.
   const chat = createChatModule(app, {
     db: database.db,
@@ -455,7 +467,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await statsRoutes(api, { stats, authenticate });
       await validateFormRoutes(api, { access });
       await formLoginRoutes(api, { access, loginPerMinute });
-      await submissionsRoutes(api, { submissions, publicPerMinute });
+      await submissionsRoutes(api, { submissions, publicPerMinute, limits: submitLimits });
       await signatureUploadRoutes(api, { uploads, publicPerMinute });
       await chatRoutes(api, {
         ...chat,
@@ -469,6 +481,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     { prefix: API_PREFIX },
   );
   await signatureFileRoutes(app, { uploads });
+
+  // /form/{formId} rendered on the server and its no-JavaScript POST, when the web build has the renderer.
+  const formPageRenderer = config.serveWeb
+    ? await loadFormPageRenderer(path.resolve(config.webDistDir)).catch((error: unknown) => {
+        app.log.error(
+          { err: error },
+          'the public form renderer could not be loaded; the browser renders forms',
+        );
+        return undefined;
+      })
+    : undefined;
+  if (formPageRenderer) {
+    const pages = createFormPageService({ access, renderer: formPageRenderer, cache: formPageCache });
+    await formPageRoutes(app, { pages });
+    await formPostRoutes(app, { pages, submissions, limits: submitLimits });
+  }
 
   const webFallback = config.serveWeb
     ? await registerWebApp(app, path.resolve(config.webDistDir), config.publicUrl)

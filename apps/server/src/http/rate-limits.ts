@@ -25,6 +25,9 @@ export function createPublicLimits(app: FastifyInstance, limits: PublicLimit[]) 
       max: limit.max,
       timeWindow: MINUTE,
       keyGenerator: (request) => limit.key(request) ?? '',
+      // A route that calls these checks wants them: the global allow list (only /api/ is limited by
+      // default) must not wave through a public route outside /api, such as the form page's POST.
+      allowList: () => false,
     }),
   }));
   return async function enforce(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -47,7 +47,11 @@ export async function registerWebApp(
     // send's own 'public, max-age=0' would replace the cache-control set below.
     cacheControl: false,
     // The prerendered pages are served from memory at their own paths, never as files.
-    allowedPath: (pathname) => !pathname.startsWith('/marketing/') && !pathname.startsWith('/.vite/'),
+    // (dist/server holds the public form's server renderer: never sent.)
+    allowedPath: (pathname) =>
+      !pathname.startsWith('/marketing/') &&
+      !pathname.startsWith('/.vite/') &&
+      !pathname.startsWith('/server/'),
     // Hashed assets never change; index.html must always be fresh.
     setHeaders(res, filePath) {
       res.setHeader(

@@ -16,6 +16,19 @@ export interface SubmissionsRoutesDeps {
   submissions: SubmissionsService;
   /** PUBLIC_RATE_LIMIT_PER_MINUTE: submissions per IP and form; an IP gets 5 times that over all forms. */
   publicPerMinute: number;
+  /** The counters, when another route shares them (the no-JavaScript POST /form/{formId}). */
+  limits?: ReturnType<typeof createSubmitLimits>;
+}
+
+/** The submission limits: per IP over all forms, and per IP and form. */
+export function createSubmitLimits(app: FastifyInstance, publicPerMinute: number) {
+  return createPublicLimits(app, [
+    { max: publicPerMinute * 5, key: (request) => `submit:${request.ip}` },
+    {
+      max: publicPerMinute,
+      key: (request) => `submit:${request.ip}:${(request.params as { formId?: string }).formId ?? ''}`,
+    },
+  ]);
 }
 
 const SubmitParamsSchema = z.object({ formId: z.string().trim().min(1, 'Missing form ID').max(64) });
@@ -44,13 +57,7 @@ export function serializeReceiptReply(reply: unknown): string {
 
 /** POST /forms/{formId}/submit-form: 201 once stored; 200 with the same id for a repeated key. */
 export async function submissionsRoutes(app: FastifyInstance, deps: SubmissionsRoutesDeps) {
-  const limits = createPublicLimits(app, [
-    { max: deps.publicPerMinute * 5, key: (request) => `submit:${request.ip}` },
-    {
-      max: deps.publicPerMinute,
-      key: (request) => `submit:${request.ip}:${(request.params as { formId?: string }).formId ?? ''}`,
-    },
-  ]);
+  const limits = deps.limits ?? createSubmitLimits(app, deps.publicPerMinute);
   const receipt = envelope(SubmissionReceiptSchema);
 
   app.withTypeProvider<ZodTypeProvider>().post(

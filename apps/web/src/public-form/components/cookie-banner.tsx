@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../lib/constants';
 import { storage } from '../lib/storage';
 import { toast } from '../lib/toast';
@@ -13,12 +13,12 @@ const bannerButton = 'min-h-10 flex-1 sm:flex-none';
  * submit button on short screens.
  */
 export function CookieBanner({ gdprEnabled }: { gdprEnabled: number }) {
-  const [visible, setVisible] = useState(() =>
-    shouldShowCookieBanner(gdprEnabled, storage.get(STORAGE_KEYS.gdprConsent)),
-  );
+  // The server cannot read the browser's storage: it renders the banner as for a first visit, and the
+  // browser hides it before its first paint of the live page if a choice is stored.
+  const [visible, setVisible] = useState(() => shouldShowCookieBanner(gdprEnabled, null));
   const [managing, setManaging] = useState(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     setVisible(shouldShowCookieBanner(gdprEnabled, storage.get(STORAGE_KEYS.gdprConsent)));
   }, [gdprEnabled]);
 

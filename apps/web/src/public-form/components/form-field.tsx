@@ -1,5 +1,6 @@
 import type { PublicFormField } from '@sheetforms/contract';
 import { ANSWER_MAX } from '../lib/constants';
+import { answerName } from '../logic/page-data';
 import { inputStyles } from './shell';
 
 export function fieldId(index: number): string {
@@ -17,20 +18,22 @@ const inputTypes: Record<PublicFormField['type'], string> = {
 export interface FormFieldProps {
   field: PublicFormField;
   index: number;
-  value: string;
+  /** Uncontrolled: what the input starts with (the server's copy of a refused submission). */
+  defaultValue: string;
   error: string | undefined;
   disabled: boolean;
-  onChange(label: string, value: string): void;
+  /** Called on every edit, so the field's error can go. */
+  onChange(label: string): void;
 }
 
 /** One field by type, its label tied to it and its error announced through aria-describedby. */
-export function FormField({ field, index, value, error, disabled, onChange }: FormFieldProps) {
+export function FormField({ field, index, defaultValue, error, disabled, onChange }: FormFieldProps) {
   const id = fieldId(index);
   const errorId = `${id}-error`;
   const common = {
     id,
-    name: field.label,
-    value,
+    name: answerName(field.label),
+    defaultValue,
     disabled,
     placeholder: field.placeHolder || undefined,
     'aria-required': field.required || undefined,
@@ -55,7 +58,7 @@ export function FormField({ field, index, value, error, disabled, onChange }: Fo
           {...common}
           rows={4}
           className={`${inputStyles} min-h-28 resize-y`}
-          onChange={(event) => onChange(field.label, event.target.value)}
+          onChange={() => onChange(field.label)}
         />
       ) : (
         <input
@@ -64,7 +67,7 @@ export function FormField({ field, index, value, error, disabled, onChange }: Fo
           inputMode={field.type === 'number' ? 'decimal' : undefined}
           step={field.type === 'number' ? 'any' : undefined}
           autoComplete={field.type === 'email' ? 'email' : undefined}
-          onChange={(event) => onChange(field.label, event.target.value)}
+          onChange={() => onChange(field.label)}
         />
       )}
       {error ? (

@@ -1,5 +1,5 @@
 import type { PublicForm } from '@sheetforms/contract';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../lib/constants';
 import { loadPublicForm } from '../lib/form-api';
 import { ApiError, api } from '../lib/http';
@@ -9,16 +9,14 @@ import { toast } from '../lib/toast';
 import { type Answers, buildResponse, type FieldErrors, validateAnswers } from '../logic/answers';
 import { consentForSubmission } from '../logic/consent';
 import { SubmissionAttempts } from '../logic/idempotency';
+import { answerName, FORM_POST_FIELDS, type FormPageData, type InitialView } from '../logic/page-data';
 import { formIdFromPath, loginUrlFor } from '../logic/redirect';
 import { createSheetSaveStep, type SyncState } from '../logic/sheet-save-step';
 import { type AfterSubmitStep, SUBMIT_MESSAGES, type SubmitDeps, submitForm } from '../logic/submit';
 import { CookieBanner } from './cookie-banner';
 import { FormField, fieldId } from './form-field';
 import { ButtonSpinner, buttonStyles, Shell } from './shell';
-import type { SignatureHandle } from './signature-field';
-
-// signature_pad is only downloaded for forms that ask for a signature.
-const SignatureField = lazy(() => import('./signature-field').then((m) => ({ default: m.SignatureField })));
+import type { SignatureFieldProps, SignatureHandle } from './signature-field';
 
 /**
  * Steps run after the server stored a response (spec 001 submit sequence): watch the response reach the
@@ -36,9 +34,9 @@ export const afterSubmitSteps: AfterSubmitStep[] = [
 type PageState =
   | { kind: 'missing-id' }
   | { kind: 'loading' }
-  | { kind: 'error'; detail: string | undefined }
-  | { kind: 'ready'; form: PublicForm }
-  | { kind: 'submitted'; form: PublicForm };
+  | { kind: 'error'; detail: string | undefined; title?: string }
+  | { kind: 'ready'; form: PublicForm; rendered?: Extract<InitialView, { kind: 'form' }> }
+  | { kind: 'submitted' };
 
 const SIGNATURE_REQUIRED = 'Signature is required';
 
@@ -46,14 +44,30 @@ function goToLogin() {
   navigate(loginUrlFor(window.location.href), { replace: true });
 }
 
-export function PublicFormPage() {
-  const formId = formIdFromPath(window.location.pathname);
-  const [state, setState] = useState<PageState>(formId ? { kind: 'loading' } : { kind: 'missing-id' });
+/** The state the server rendered, or loading when the browser renders alone (or the form needs a login). */
+function initialState(formId: string, initial: FormPageData | undefined): PageState {
+  if (!formId) return { kind: 'missing-id' };
+  const view = initial?.formId === formId ? initial.view : undefined;
+  if (view?.kind === 'form') return { kind: 'ready', form: view.form, rendered: view };
+  if (view?.kind === 'error') return { kind: 'error', detail: view.detail, title: view.title };
+  if (view?.kind === 'submitted') return { kind: 'submitted' };
+  return { kind: 'loading' };
+}
+
+export function PublicFormPage({ pathname, initial }: { pathname: string; initial?: FormPageData }) {
+  const formId = formIdFromPath(pathname);
+  const [state, setState] = useState<PageState>(() => initialState(formId, initial));
   const [attempt, setAttempt] = useState(0);
+  // What the server rendered is already the loaded form: no second request for it.
+  const rendered = useRef(state.kind !== 'loading');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load when Retry is pressed.
   useEffect(() => {
     if (!formId) return;
+    if (rendered.current) {
+      rendered.current = false;
+      return;
+    }
     let cancelled = false;
     const token = storage.get(STORAGE_KEYS.formUserToken);
     setState({ kind: 'loading' });
@@ -90,11 +104,11 @@ export function PublicFormPage() {
       </Shell>
     );
   }
-  if (state.kind === 'loading') return <FormSkeleton />;
+  if (state.kind === 'loading') return <FormSkeleton noScriptLogin={initial?.view.kind === 'login'} />;
   if (state.kind === 'error') {
     return (
       <Shell>
-        <Notice tone="error" title="Failed to load form">
+        <Notice tone="error" title={state.title ?? 'Failed to load form'}>
           {state.detail && state.detail !== 'Failed to load form'
             ? state.detail
             : 'Something went wrong while loading this form.'}
@@ -112,15 +126,46 @@ export function PublicFormPage() {
     <RespondentForm
       key={state.form.formId}
       form={state.form}
-      onSubmitted={() => setState({ kind: 'submitted', form: state.form })}
+      rendered={state.rendered}
+      nonce={initial?.nonce ?? ''}
+      onSubmitted={() => setState({ kind: 'submitted' })}
     />
   );
 }
 
-function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted(): void }) {
-  const [answers, setAnswers] = useState<Answers>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [signatureError, setSignatureError] = useState<string | undefined>();
+/** The answers typed so far, read from the form's inputs (they are uncontrolled: see below). */
+function readAnswers(formElement: HTMLFormElement | null, fields: PublicForm['jdata']): Answers {
+  const answers: Answers = {};
+  if (!formElement) return answers;
+  for (const field of fields) {
+    const input = formElement.elements.namedItem(answerName(field.label));
+    if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) {
+      answers[field.label] = input.value;
+    }
+  }
+  return answers;
+}
+
+/**
+ * The form. Its inputs are uncontrolled: a respondent may type before the page's JavaScript arrives
+ * (the server rendered the form), and hydration must keep what they typed; the answers are read from
+ * the inputs on submit. Without JavaScript it is a plain POST to /form/{formId} (decision 0019).
+ */
+function RespondentForm({
+  form,
+  rendered,
+  nonce,
+  onSubmitted,
+}: {
+  form: PublicForm;
+  rendered?: Extract<InitialView, { kind: 'form' }>;
+  nonce: string;
+  onSubmitted(): void;
+}) {
+  const [errors, setErrors] = useState<FieldErrors>(() => rendered?.errors ?? {});
+  const [signatureError, setSignatureError] = useState<string | undefined>(rendered?.signatureError);
+  const [formError, setFormError] = useState<string | undefined>(rendered?.formError);
+  const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [accepting, setAccepting] = useState(form.acceptingResponses);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -146,8 +191,8 @@ function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted()
     else if (signatureError) signatureRef.current?.focus();
   }, [focusRequest]);
 
-  const onChange = useCallback((label: string, value: string) => {
-    setAnswers((previous) => ({ ...previous, [label]: value }));
+  const onChange = useCallback((label: string) => {
+    setFormError(undefined);
     setErrors((previous) => {
       if (!previous[label]) return previous;
       const { [label]: _cleared, ...rest } = previous;
@@ -164,6 +209,8 @@ function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted()
     event.preventDefault();
     if (submittingRef.current || !accepting) return;
 
+    const answers = readAnswers(formRef.current, form.jdata);
+    setFormError(undefined);
     const found = validateAnswers(form.jdata, answers);
     const signatureMissing = signatureEnabled && (signatureRef.current?.isEmpty() ?? true);
     if (Object.keys(found).length > 0 || signatureMissing) {
@@ -233,33 +280,40 @@ function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted()
         </div>
         {accepting ? (
           <form
+            ref={formRef}
+            method="post"
+            action={`/form/${encodeURIComponent(form.formId)}`}
             noValidate
             onSubmit={onSubmit}
             className="border-slate-100 border-t px-5 py-6 sm:px-9 sm:py-8"
           >
+            {formError ? (
+              <p role="alert" className="mb-5 rounded-xl bg-red-50 px-4 py-3 text-red-700 text-sm">
+                {formError}
+              </p>
+            ) : null}
+            <input type="hidden" name={FORM_POST_FIELDS.nonce} value={nonce} />
             <div className="space-y-5">
               {form.jdata.map((field, index) => (
                 <FormField
                   key={field.label}
                   field={field}
                   index={index}
-                  value={answers[field.label] ?? ''}
+                  defaultValue={rendered?.values?.[field.label] ?? ''}
                   error={errors[field.label]}
                   disabled={submitting}
                   onChange={onChange}
                 />
               ))}
               {signatureEnabled ? (
-                <Suspense fallback={<div className="h-24 animate-pulse rounded-xl bg-slate-100" />}>
-                  <SignatureField
-                    ref={signatureRef}
-                    width={form.settings.signatureWidth}
-                    height={form.settings.signatureHeight}
-                    error={signatureError}
-                    disabled={submitting}
-                    onChange={onSignatureChange}
-                  />
-                </Suspense>
+                <SignatureSlot
+                  ref={signatureRef}
+                  width={form.settings.signatureWidth}
+                  height={form.settings.signatureHeight}
+                  error={signatureError}
+                  disabled={submitting}
+                  onChange={onSignatureChange}
+                />
               ) : null}
             </div>
             <Honeypot inputRef={honeypotRef} />
@@ -285,6 +339,54 @@ function RespondentForm({ form, onSubmitted }: { form: PublicForm; onSubmitted()
         )}
       </Shell>
     </>
+  );
+}
+
+type SignatureComponent = (props: SignatureFieldProps) => React.ReactNode;
+
+/**
+ * signature_pad is only downloaded for forms that ask for a signature, after the page is live. Until
+ * then (and on the server) the slot shows the pad's frame at its size, so nothing moves when it arrives.
+ */
+function SignatureSlot(props: SignatureFieldProps) {
+  const [Field, setField] = useState<SignatureComponent | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./signature-field').then((module) => {
+      if (live) setField(() => module.SignatureField);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Field) return <Field {...props} />;
+  return (
+    <fieldset className="pf-signature min-w-0">
+      <legend className="mb-1.5 block font-medium text-slate-800 text-sm">
+        Digital Signature
+        <span className="ml-0.5 text-red-600" aria-hidden="true">
+          *
+        </span>
+      </legend>
+      <p className="mb-2 text-slate-500 text-sm">
+        Draw your signature in the box with a mouse, finger or stylus.
+      </p>
+      <div
+        aria-hidden="true"
+        className="block max-w-full rounded-xl border-2 border-slate-300 border-dashed bg-white"
+        style={{ width: props.width, height: props.height }}
+      />
+      <noscript>
+        <p className="mt-1.5 text-amber-700 text-sm">
+          Signing needs JavaScript: turn it on to sign this form.
+        </p>
+      </noscript>
+      {props.error ? <p className="mt-1.5 text-red-600 text-sm">{props.error}</p> : null}
+      <div aria-hidden="true" className="mt-3 flex flex-wrap gap-2">
+        <span className={`${buttonStyles.secondary} opacity-70`}>Clear Signature</span>
+        <span className={`${buttonStyles.secondary} opacity-70`}>Download PNG</span>
+      </div>
+    </fieldset>
   );
 }
 
@@ -389,9 +491,20 @@ function Notice({
   );
 }
 
-function FormSkeleton() {
+function FormSkeleton({ noScriptLogin = false }: { noScriptLogin?: boolean }) {
   return (
     <Shell>
+      {noScriptLogin ? (
+        <noscript>
+          <div className="px-6 pt-10 text-center sm:px-10">
+            <h1 className="font-semibold text-slate-900 text-xl">Please log in to submit the form</h1>
+            <p className="mt-2 text-slate-600 text-sm">
+              This form asks you to log in first, and logging in needs JavaScript. Turn it on and reload the
+              page.
+            </p>
+          </div>
+        </noscript>
+      ) : null}
       <div role="status" aria-live="polite" className="px-5 pt-8 pb-10 sm:px-9" data-testid="form-loading">
         <span className="sr-only">Loading form...</span>
         <div aria-hidden="true" className="animate-pulse">

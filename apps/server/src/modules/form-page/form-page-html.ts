@@ -1,0 +1,75 @@
+/**
+ * Pure pieces of the public form's server-rendered page (decision 0019): the inlined data, the title, and
+ * the template the web build wrote (`form.html`) cut around the spot where the rendered form goes.
+ */
+
+/**
+ * JSON for a `<script type="application/json">` element: `<`, `>` and `&` are written as \u escapes, so
+ * no answer or form name can close the element (`</script>`) or open a comment; U+2028 and U+2029 too,
+ * for any reader that evaluates it as JavaScript. JSON.parse reads the same value back.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+
+/** The template around the form: everything before the root element's content, and after it. */
+export interface PageTemplate {
+  /** Up to `<title>`. */
+  head: string;
+  /** From `</title>` to the root element's opening tag (included). */
+  beforeRoot: string;
+  /** From the root element's closing tag to the end. */
+  afterRoot: string;
+}
+
+/**
+ * Cuts the built `form.html` for the server's pages: its stylesheets inline (no render-blocking request
+ * before the first paint), its title and root element found exactly once. Throws when the template is
+ * not one this server can fill (the caller then serves the page the browser renders alone).
+ */
+export function parseTemplate(html: string, readStylesheet: (href: string) => string): PageTemplate {
+  const inlined = html.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (_tag, href: string) => `<style>${readStylesheet(href).replaceAll('</style', '<\\/style')}</style>`,
+  );
+  const title = TITLE.exec(inlined);
+  const rootAt = inlined.indexOf(ROOT_ELEMENT);
+  if (!title || rootAt === -1 || inlined.indexOf(ROOT_ELEMENT, rootAt + 1) !== -1 || rootAt < title.index) {
+    throw new Error('form.html has no single <title> and <div id="root"></div> after it');
+  }
+  const openEnd = rootAt + ROOT_ELEMENT.length - '</div>'.length;
+  return {
+    head: inlined.slice(0, title.index),
+    beforeRoot: inlined.slice(title.index + title[0].length, openEnd),
+    afterRoot: inlined.slice(openEnd),
+  };
+}
+
+/** The whole page: the title, the rendered form inside #root, and the data it was rendered from. */
+export function composePage(
+  template: PageTemplate,
+  page: { title: string; markup: string; data: unknown; dataElementId: string },
+): string {
+  return (
+    `${template.head}<title>${escapeHtml(page.title)}</title>${template.beforeRoot}${page.markup}</div>` +
+    `<script type="application/json" id="${page.dataElementId}">${scriptJson(page.data)}</script>` +
+    template.afterRoot.slice('</div>'.length)
+  );
+}

@@ -1,0 +1,375 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDialect } from '../../test/dialects.js';
+import { addFormUser, createPublicForm, submit } from '../../test/public-forms.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+
+const WEB_ROOT = fileURLToPath(new URL('../../../../web/', import.meta.url));
+const CSS = '.pf-shell{margin:0 auto}';
+
+let webDist: Promise<string> | undefined;
+
+/**
+ * A web build for these tests: the real server renderer (Vite's `form-ssr` build of
+ * apps/web/src/public-form/entry-server.tsx) beside a small form.html and stylesheet. Built once.
+ */
+function buildWebDist(): Promise<string> {
+  webDist ??= (async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-form-page-'));
+    // A production build, as `npm run build` makes it (Vitest runs with NODE_ENV=test, which would pick
+    // React's development JSX runtime).
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: path.join(WEB_ROOT, 'vite.config.ts'),
+        root: WEB_ROOT,
+        mode: 'form-ssr',
+        logLevel: 'silent',
+        build: { outDir: path.join(dist, 'server'), emptyOutDir: true },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'form-test.css'), CSS);
+    fs.writeFileSync(path.join(dist, 'assets', 'form-test.js'), 'export {};');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>SheetForms</title><div id="root"></div>',
+    );
+    fs.writeFileSync(
+      path.join(dist, 'form.html'),
+      [
+        '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Form · SheetForms</title>',
+        '<script type="module" crossorigin src="/assets/form-test.js"></script>',
+        '<link rel="stylesheet" crossorigin href="/assets/form-test.css">',
+        '</head><body><div id="root"></div></body></html>',
+      ].join('\n'),
+    );
+    return dist;
+  })();
+  return webDist;
+}
+
+const FIELDS = [
+  { label: 'Full Name', type: 'text', required: true, placeHolder: 'Your name' },
+  { label: 'Email', type: 'email', required: false, placeHolder: '' },
+  // A label that is also the honeypot's name must not be mistaken for it.
+  { label: 'website', type: 'text', required: false, placeHolder: '' },
+];
+
+/** The page's inlined data, read back as the browser reads it. */
+function pageData(html: string): { formId: string; nonce: string; view: Record<string, any> } {
+  const match = /<script type="application\/json" id="sf-form-data">([^<]*)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no inlined data');
+  return JSON.parse(match[1]);
+}
+
+function post(
+  t: TestApp,
+  formId: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${t.url}/form/${encodeURIComponent(formId)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+const answers = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([label, value]) => [`answer:${label}`, value]));
+
+describeEachDialect('the public form rendered on the server', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  const rowsOf = (formRowId: string) =>
+    t.database.db.selectFrom('responses').selectAll().where('form_id', '=', formRowId).execute();
+  const page = async (formId: string) => {
+    const res = await fetch(`${t.url}/form/${encodeURIComponent(formId)}`);
+    return { status: res.status, headers: res.headers, html: await res.text() };
+  };
+
+  beforeAll(async () => {
+    const dist = await buildWebDist();
+    t = await startTestApp(dialect, { SERVE_WEB: 'true', WEB_DIST_DIR: dist });
+    owner = (await t.signIn('form-page@example.com', 'Owner')).accessToken;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sends the form in the HTML: title, fields as a plain POST form, the stylesheet and the public view inline', async () => {
+    const form = await createPublicForm(t, owner, {
+      name: 'Spring Meetup',
+      description: 'Save your seat.',
+      jdata: FIELDS,
+    });
+    const res = await page(form.formId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const { html } = res;
+    expect(html).toContain('<title>Spring Meetup · SheetForms</title>');
+    expect(html).toContain('>Spring Meetup</h1>');
+    expect(html).toContain('Save your seat.');
+    expect(html).toContain(`action="/form/${form.formId}" method="post"`);
+    expect(html).toMatch(/<input[^>]*name="answer:Full Name"/);
+    expect(html).toMatch(/<input[^>]*name="answer:Email"/);
+    expect(html).toMatch(/<input[^>]*name="answer:website"/);
+    expect(html).toMatch(/<input[^>]*name="website"/);
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+
+    const data = pageData(html);
+    const validated = await t.request('GET', `/api/v1/forms/validate-form?formId=${form.formId}`);
+    expect(data).toEqual({
+      formId: form.formId,
+      nonce: expect.any(String),
+      view: { kind: 'form', form: validated.body.data },
+    });
+    expect(html).toContain(`name="submission" value="${data.nonce}"`);
+
+    // Every page sent has a nonce of its own.
+    const again = pageData((await page(form.formId)).html);
+    expect(again.nonce).not.toBe(data.nonce);
+  });
+
+  it('compresses the page for browsers that accept it', async () => {
+    const form = await createPublicForm(t, owner, { jdata: FIELDS });
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${t.url}/form/${form.formId}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.text()).toContain('name="answer:Full Name"');
+    }
+  });
+
+  it('renders the new form after the owner changes it, and the 404 page after it is deleted', async () => {
+    const form = await createPublicForm(t, owner, { name: 'Before', jdata: FIELDS });
+    expect((await page(form.formId)).html).toContain('>Before</h1>');
+    const updated = await t.request('PUT', `/api/v1/forms/${form.formId}`, {
+      token: owner,
+      body: {
+        name: 'After',
+        jdata: [...FIELDS, { label: 'Company', type: 'text', required: false, placeHolder: '' }],
+      },
+    });
+    expect(updated.status).toBe(200);
+    const after = await page(form.formId);
+    expect(after.html).toContain('>After</h1>');
+    expect(after.html).not.toContain('>Before</h1>');
+    expect(after.html).toMatch(/<input[^>]*name="answer:Company"/);
+
+    expect((await t.request('DELETE', `/api/v1/forms/${form.formId}`, { token: owner })).status).toBe(200);
+    const gone = await page(form.formId);
+    expect(gone.status).toBe(404);
+    expect(gone.html).toContain('Form not found');
+  });
+
+  it('keeps a hostile form name and label inert: text in the page, a string in the data', async () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const form = await createPublicForm(t, owner, {
+      name: hostile,
+      description: `${hostile}\u2028`,
+      jdata: [{ label: `x${hostile}`, type: 'text', required: false, placeHolder: hostile }],
+    });
+    const { html } = await page(form.formId);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!--<');
+    // The only scripts are the entry and the data.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const data = pageData(html);
+    expect(data.view.form.name).toBe(hostile);
+    expect(data.view.form.description).toBe(`${hostile}\u2028`);
+    expect(data.view.form.jdata[0].label).toBe(`x${hostile}`);
+  });
+
+  it('shows nothing of a login-protected form, and the 404 page for an unknown one', async () => {
+    const form = await createPublicForm(t, owner, {
+      name: 'Members Only',
+      settings: { loginRequired: 1 },
+      jdata: FIELDS,
+    });
+    const res = await page(form.formId);
+    expect(res.status).toBe(200);
+    expect(res.html).not.toContain('Members Only');
+    expect(res.html).not.toContain('Full Name');
+    expect(res.html).toContain('logging in needs JavaScript');
+    expect(pageData(res.html).view).toEqual({ kind: 'login' });
+
+    for (const id of ['no-such-form', 'bad%00id']) {
+      const missing = await page(decodeURIComponent(id));
+      expect(missing.status).toBe(404);
+      expect(missing.html).toContain('Form not found');
+    }
+  });
+
+  it('never sends the server renderer itself', async () => {
+    expect((await fetch(`${t.url}/server/public-form.mjs`)).status).toBe(404);
+  });
+
+  describe('without JavaScript: POST /form/{formId}', () => {
+    it('stores the answers once per page and answers the thank-you page', async () => {
+      const form = await createPublicForm(t, owner, { jdata: FIELDS });
+      const { nonce } = pageData((await page(form.formId)).html);
+      const sent = {
+        ...answers({ 'Full Name': 'Ada Lovelace', Email: ' ada@example.org ', website: 'ada.dev' }),
+        submission: nonce,
+        website: '',
+      };
+
+      const first = await post(t, form.formId, sent);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const thanks = await first.text();
+      expect(thanks).toContain('Thank You!');
+      expect(thanks).toContain('Your form has been submitted successfully.');
+      expect(pageData(thanks).view).toEqual({ kind: 'submitted' });
+
+      // A double click, or the browser sending the POST again: the same response.
+      expect((await post(t, form.formId, sent)).status).toBe(200);
+      const rows = await rowsOf(form.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.sync_state).toBe('pending');
+      expect(JSON.parse(rows[0]?.answers_json ?? '')).toEqual({
+        'Full Name': 'Ada Lovelace',
+        Email: 'ada@example.org',
+        website: 'ada.dev',
+      });
+
+      // Back, change an answer, submit from the same page: a second response.
+      expect((await post(t, form.formId, { ...sent, 'answer:Full Name': 'Grace Hopper' })).status).toBe(200);
+      expect(await rowsOf(form.id)).toHaveLength(2);
+    });
+
+    it('answers 400 with the form again: the errors under their fields and the answers kept', async () => {
+      const form = await createPublicForm(t, owner, { jdata: FIELDS });
+      const { nonce } = pageData((await page(form.formId)).html);
+      const res = await post(t, form.formId, {
+        ...answers({ 'Full Name': '', Email: 'not-an-email', website: 'kept <b>' }),
+        submission: nonce,
+      });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain('Full Name is required');
+      expect(html).toContain('Email must be a valid email');
+      expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="answer:Full Name"/);
+      expect(html).toMatch(/<input[^>]*name="answer:Email" value="not-an-email"/);
+      expect(html).toMatch(/<input[^>]*name="answer:website" value="kept &lt;b&gt;"/);
+      const data = pageData(html);
+      expect(data.view.errors).toEqual({
+        'Full Name': 'Full Name is required',
+        Email: 'Email must be a valid email',
+      });
+      expect(data.nonce).not.toBe(nonce);
+      expect(await rowsOf(form.id)).toHaveLength(0);
+
+      // Nothing answered at all: the message above the form.
+      const optional = await createPublicForm(t, owner, {
+        jdata: [{ label: 'Email', type: 'email', required: false, placeHolder: '' }],
+      });
+      const empty = await post(t, optional.formId, { ...answers({ Email: '' }), submission: nonce });
+      expect(empty.status).toBe(400);
+      expect(await empty.text()).toContain('Please fill in at least one field');
+    });
+
+    it('discards a filled honeypot like a success, and refuses a missing page nonce, NUL and other bodies', async () => {
+      const form = await createPublicForm(t, owner, { jdata: FIELDS });
+      const { nonce } = pageData((await page(form.formId)).html);
+      const bot = await post(t, form.formId, {
+        ...answers({ 'Full Name': 'Bot' }),
+        submission: nonce,
+        website: 'http://spam',
+      });
+      expect(bot.status).toBe(200);
+      expect(await bot.text()).toContain('Thank You!');
+
+      const noNonce = await post(t, form.formId, answers({ 'Full Name': 'Ada' }));
+      expect(noNonce.status).toBe(400);
+      expect(await noNonce.text()).toContain('This page has expired');
+
+      const nul = await post(t, form.formId, { ...answers({ 'Full Name': 'A\u0000da' }), submission: nonce });
+      expect(nul.status).toBe(400);
+      expect(nul.headers.get('content-type')).toBe('text/html; charset=utf-8');
+
+      const json = await fetch(`${t.url}/form/${form.formId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ response: { 'Full Name': 'Ada' } }),
+      });
+      expect(json.status).toBe(415);
+      expect(json.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await rowsOf(form.id)).toHaveLength(0);
+    });
+
+    it('answers 409 for a closed form, 401 for a login-protected one and 404 for an unknown one', async () => {
+      const closed = await createPublicForm(t, owner, { status: 'Inactive', jdata: FIELDS });
+      const closedRes = await post(t, closed.formId, {
+        ...answers({ 'Full Name': 'Ada' }),
+        submission: 'n'.repeat(22),
+      });
+      expect(closedRes.status).toBe(409);
+      expect(await closedRes.text()).toContain('This form is not accepting responses right now');
+
+      const guarded = await createPublicForm(t, owner, { settings: { loginRequired: 1 }, jdata: FIELDS });
+      await addFormUser(t, owner, guarded.formId, 'member@example.org');
+      const guardedRes = await post(t, guarded.formId, {
+        ...answers({ 'Full Name': 'Ada' }),
+        submission: 'n'.repeat(22),
+      });
+      expect(guardedRes.status).toBe(401);
+      expect(await guardedRes.text()).toContain('logging in needs JavaScript');
+
+      const missing = await post(t, 'no-such-form', {
+        ...answers({ 'Full Name': 'Ada' }),
+        submission: 'n'.repeat(22),
+      });
+      expect(missing.status).toBe(404);
+      expect(await rowsOf(closed.id)).toHaveLength(0);
+      expect(await rowsOf(guarded.id)).toHaveLength(0);
+    });
+  });
+});
+
+describe('the no-JavaScript POST and the JSON API share their rate limits', () => {
+  let t: TestApp;
+  let owner: string;
+  beforeAll(async () => {
+    const dist = await buildWebDist();
+    t = await startTestApp('sqlite', {
+      SERVE_WEB: 'true',
+      WEB_DIST_DIR: dist,
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '2',
+    });
+    owner = (await t.signIn('form-page-limits@example.com', 'Owner')).accessToken;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers the page with 429 once a visitor used up the budget for a form', async () => {
+    const form = await createPublicForm(t, owner, { jdata: FIELDS });
+    expect((await submit(t, form.formId, { response: { 'Full Name': 'Ada' } })).status).toBe(201);
+    const ok = await post(t, form.formId, {
+      ...answers({ 'Full Name': 'Grace' }),
+      submission: 'n'.repeat(22),
+    });
+    expect(ok.status).toBe(200);
+    const limited = await post(t, form.formId, {
+      ...answers({ 'Full Name': 'Alan' }),
+      submission: 'm'.repeat(22),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.text()).toContain('Too many requests. Please try again later.');
+    expect((await submit(t, form.formId, { response: { 'Full Name': 'Alan' } })).status).toBe(429);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { viewErrors } from './form-page.service.js';
+
+const form = { fields: [{ label: 'Name' }, { label: 'response.odd' }] } as Parameters<typeof viewErrors>[0];
+
+describe('viewErrors', () => {
+  it('puts each problem under its field, the pad, or above the form', () => {
+    expect(
+      viewErrors(
+        form,
+        [
+          { path: 'response.Name', message: 'Name is required' },
+          { path: 'response.response.odd', message: 'odd' },
+          { path: 'response.signature', message: 'Signature is required' },
+          { path: 'response.Gone', message: 'Unknown field: Gone' },
+          { path: 'response', message: 'Please fill in at least one field' },
+        ],
+        'fallback',
+      ),
+    ).toEqual({
+      errors: { Name: 'Name is required', 'response.odd': 'odd' },
+      signatureError: 'Signature is required',
+      formError: 'Unknown field: Gone',
+    });
+  });
+
+  it("shows the problem's own text when no field is named", () => {
+    expect(viewErrors(form, [], 'formId does not match')).toEqual({ formError: 'formId does not match' });
+  });
+});

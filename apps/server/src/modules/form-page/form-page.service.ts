@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '../../http/http-error.js';
+import type { FormAccessService } from '../form-access/form-access.service.js';
+import { type LoadedForm, toPublicForm } from '../form-access/public-form.serializer.js';
+import { SIGNATURE_KEY } from '../submissions/answer-validation.js';
+import type { FormPageCache } from './form-page-cache.js';
+import { createFormPageCache } from './form-page-cache.js';
+import type { FormPageRenderer, FormPageView } from './form-page-renderer.js';
+
+export interface FormPageResult {
+  status: number;
+  html: string;
+}
+
+export interface FormPageServiceDeps {
+  access: Pick<FormAccessService, 'load'>;
+  renderer: FormPageRenderer;
+  cache?: FormPageCache;
+  /** A fresh nonce for each page sent (the no-JavaScript submission's idempotency). */
+  newNonce?: () => string;
+}
+
+const DEFAULT_TITLE = 'Form · SheetForms';
+const FORM_NOT_FOUND = 'Form not found';
+
+export const newPageNonce = () => randomBytes(18).toString('base64url');
+
+/** A refused submission's problems, as the form shows them: under a field, the pad, or above the form. */
+export function viewErrors(
+  form: Pick<LoadedForm, 'fields'>,
+  problems: readonly { path: string; message: string }[],
+  fallback: string,
+): Pick<Extract<FormPageView, { kind: 'form' }>, 'errors' | 'signatureError' | 'formError'> {
+  const labels = new Set(form.fields.map((field) => field.label));
+  const errors: Record<string, string> = {};
+  let signatureError: string | undefined;
+  let formError: string | undefined;
+  for (const problem of problems) {
+    const label = problem.path.startsWith('response.') ? problem.path.slice('response.'.length) : undefined;
+    if (label !== undefined && labels.has(label)) errors[label] ??= problem.message;
+    else if (label === SIGNATURE_KEY) signatureError ??= problem.message;
+    else formError ??= problem.message;
+  }
+  if (Object.keys(errors).length === 0 && !signatureError && !formError) formError = fallback;
+  return {
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
+    ...(signatureError ? { signatureError } : {}),
+    ...(formError ? { formError } : {}),
+  };
+}
+
+/**
+ * The public form's page rendered on the server (decision 0019): the form's public view (never more
+ * than GET /forms/validate-form answers without a token), rendered once per form version and kept, with
+ * a fresh nonce put in for every page sent.
+ */
+export function createFormPageService(deps: FormPageServiceDeps) {
+  const cache = deps.cache ?? createFormPageCache();
+  const newNonce = deps.newNonce ?? newPageNonce;
+
+  function render(formId: string, view: FormPageView, title: string): readonly string[] {
+    // Rendered around a random marker that is then cut out, so each page sent gets its own nonce.
+    let marker = newPageNonce();
+    let html = deps.renderer.render({ formId, view, title, nonce: marker });
+    // A form's own text cannot hold a 24-character random marker; if it ever did, draw another.
+    while (html.split(marker).length > 3) {
+      marker = newPageNonce();
+      html = deps.renderer.render({ formId, view, title, nonce: marker });
+    }
+    return html.split(marker);
+  }
+
+  const send = (status: number, parts: readonly string[]): FormPageResult => ({
+    status,
+    html: parts.join(newNonce()),
+  });
+
+  const notFoundPage = (formId: string) =>
+    send(404, render(formId, { kind: 'error', detail: FORM_NOT_FOUND }, DEFAULT_TITLE));
+
+  /** The form, or undefined when there is none by that id (the 404 page is then sent). */
+  async function loadForm(formId: string): Promise<LoadedForm | undefined> {
+    try {
+      return await deps.access.load(formId);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** The view of a form for a visitor without a token: a login-protected form shows none of itself. */
+  function viewOf(form: LoadedForm): { view: FormPageView; title: string } {
+    if (form.settings.loginRequired === 1) return { view: { kind: 'login' }, title: DEFAULT_TITLE };
+    return { view: { kind: 'form', form: toPublicForm(form) }, title: `${form.name} · SheetForms` };
+  }
+
+  return {
+    /** GET /form/{formId}. */
+    async formPage(formId: string): Promise<FormPageResult> {
+      const form = await loadForm(formId);
+      if (!form) return notFoundPage(formId);
+      const { view, title } = viewOf(form);
+      const version = JSON.stringify(view);
+      let parts = cache.get(formId, version);
+      if (!parts) {
+        parts = render(formId, view, title);
+        cache.set(formId, version, parts);
+      }
+      return send(200, parts);
+    },
+
+    /** The form again with what was sent and what was wrong with it (a refused no-JavaScript submission). */
+    async refused(formId: string, values: Record<string, string>, error: HttpError): Promise<FormPageResult> {
+      const form = await loadForm(formId);
+      if (!form) return notFoundPage(formId);
+      const { view, title } = viewOf(form);
+      if (view.kind !== 'form') return send(error.status, render(formId, view, title));
+      const kept: Record<string, string> = {};
+      for (const field of form.fields) {
+        const value = values[field.label];
+        if (value) kept[field.label] = value;
+      }
+      const problems = error.errors ?? [];
+      const refusedView: FormPageView =
+        error.status === 400
+          ? { ...view, values: kept, ...viewErrors(form, problems, error.detail) }
+          : { ...view, values: kept };
+      return send(error.status, render(formId, refusedView, title));
+    },
+
+    /** The thank-you page of a stored no-JavaScript submission. */
+    submitted(formId: string): FormPageResult {
+      return send(200, render(formId, { kind: 'submitted' }, 'Thank You! · SheetForms'));
+    },
+
+    /** A page that only tells what happened (a login needed, too many submissions, a bad request). */
+    message(formId: string, status: number, title: string, detail: string): FormPageResult {
+      return send(status, render(formId, { kind: 'error', title, detail }, `${title} · SheetForms`));
+    },
+
+    login(formId: string, status: number): FormPageResult {
+      return send(status, render(formId, { kind: 'login' }, DEFAULT_TITLE));
+    },
+
+    postFields: deps.renderer.postFields,
+    invalidate: (formId: string) => cache.invalidate(formId),
+  };
+}
+export type FormPageService = ReturnType<typeof createFormPageService>;
