@@ -29,16 +29,6 @@ function readPageData(): FormPageData | undefined {
   }
 }
 
-const data = readPageData();
-if (!data) {
-  // Start loading the form before React renders.
-  const formId = formIdFromPath(window.location.pathname);
-  if (formId) loadPublicForm(formId, storage.get(STORAGE_KEYS.formUserToken), { preload: true });
-  import('./client').then((client) => client.renderClient());
-} else if (data.view.kind !== 'submitted') {
-  hydrateWhenNeeded(data);
-}
-
 /** What makes the page load its JavaScript: any sign of the respondent acting on it. */
 const ACTIVITY = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown', 'input'] as const;
 
@@ -64,6 +54,8 @@ function hydrateWhenNeeded(page: FormPageData): void {
       .then((client) =>
         client.hydrateServerPage(page, () => {
           live = true;
+          // For tests and measurements: the page's script has taken over.
+          document.documentElement.setAttribute('data-live', '');
           document.removeEventListener('submit', onSubmit, true);
           waiting?.requestSubmit();
           waiting = null;
@@ -81,4 +73,14 @@ function hydrateWhenNeeded(page: FormPageData): void {
     return;
   }
   for (const type of ACTIVITY) document.addEventListener(type, start, { capture: true, passive: true });
+}
+
+const data = readPageData();
+if (!data) {
+  // Start loading the form before React renders.
+  const formId = formIdFromPath(window.location.pathname);
+  if (formId) loadPublicForm(formId, storage.get(STORAGE_KEYS.formUserToken), { preload: true });
+  import('./client').then((client) => client.renderClient());
+} else if (data.view.kind !== 'submitted') {
+  hydrateWhenNeeded(data);
 }

@@ -505,7 +505,12 @@ function FormSkeleton({ noScriptLogin = false }: { noScriptLogin?: boolean }) {
           </div>
         </noscript>
       ) : null}
-      <div role="status" aria-live="polite" className="px-5 pt-8 pb-10 sm:px-9" data-testid="form-loading">
+      <div
+        role="status"
+        aria-live="polite"
+        className="pf-skeleton px-5 pt-8 pb-10 sm:px-9"
+        data-testid="form-loading"
+      >
         <span className="sr-only">Loading form...</span>
         <div aria-hidden="true" className="animate-pulse">
           <div className="h-7 w-2/3 rounded-lg bg-slate-200" />
