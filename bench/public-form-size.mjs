@@ -4,9 +4,10 @@
 //   npm run build                                  # this script builds nothing itself
 //   node bench/public-form-size.mjs [--runs 20]
 //
-// 1. Size: reads apps/web/dist/form.html (and index.html as the baseline), finds the JS and CSS assets
-//    each references (entry script, modulepreloads, stylesheets), and reports raw and gzip sizes
-//    (node:zlib, level 9). Chunks the form loads lazily (signature_pad) are listed separately.
+// 1. Size: starts the server, fetches the server-rendered /form/{id} and counts what the page loads before
+//    anyone acts on it (entry script, modulepreloads, stylesheets, inline styles), what its first action
+//    loads (React and the form's code, to hydrate: the entry's dynamic imports) and what loads later still
+//    (signature_pad), raw and gzip (node:zlib, level 9); the SPA's index.html is the baseline.
 // 2. Load time: starts the production server (apps/server/dist/main.js, local mode, temporary DATA_DIR,
 //    free port), creates a form through the API, then loads /form/{id} --runs times with a cold cache
 //    (a new browser context each time) in Debian's Chromium through playwright-core, and reports the
@@ -26,22 +27,29 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 
 // ---------------------------------------------------------------------------------------------- sizes
-function assetsOf(htmlFile) {
-  const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  return [...new Set(refs)];
-}
-
-function sizeOf(asset) {
-  const bytes = fs.readFileSync(path.join(dist, asset));
+function sizeOfText(asset, text) {
+  const bytes = Buffer.from(text);
   return { asset, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
 }
 
-/** Chunks an entry's JS imports dynamically (loaded only when needed), found by following imports. */
-function lazyChunksOf(initial) {
-  const seen = new Set(initial);
+function sizeOf(asset) {
+  return sizeOfText(asset, fs.readFileSync(path.join(dist, asset)));
+}
+
+/** JS and CSS a page references (entry script, modulepreloads, stylesheets) and its inline styles. */
+function firstLoadOf(html) {
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const files = [...new Set(refs)].map(sizeOf);
+  const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m, i) =>
+    sizeOfText(`(inline style ${i + 1})`, m[1]),
+  );
+  return [...files, ...inline];
+}
+
+/** Chunks the given JS imports dynamically (Vite's dependency map and import() calls), not yet seen. */
+function lazyChunksOf(assets, seen) {
   const lazy = new Set();
-  for (const asset of initial.filter((a) => a.endsWith('.js'))) {
+  for (const asset of assets.filter((a) => a.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(dist, asset), 'utf8');
     for (const m of code.matchAll(
       /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)|["'`](assets\/[^"'`]+\.js)["'`]/g,
@@ -53,51 +61,23 @@ function lazyChunksOf(initial) {
   return [...lazy];
 }
 
-function summarise(htmlFile) {
-  const initial = assetsOf(htmlFile);
-  const files = initial.map(sizeOf);
-  const total = (ext) =>
-    files
-      .filter((f) => f.asset.endsWith(ext))
-      .reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
-  return { htmlFile, files, js: total('.js'), css: total('.css'), lazy: lazyChunksOf(initial).map(sizeOf) };
-}
-
-if (!fs.existsSync(path.join(dist, 'form.html'))) {
-  console.error('apps/web/dist/form.html is missing: run `npm run build` first.');
-  process.exit(1);
-}
-const form = summarise('form.html');
-const spa = summarise('index.html');
+const total = (files, ext) =>
+  files
+    .filter((f) =>
+      ext === '.css' ? f.asset.endsWith('.css') || f.asset.startsWith('(inline') : f.asset.endsWith(ext),
+    )
+    .reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-console.log('\n## Initial assets (what the page downloads before it can render)\n');
-console.log('| Page | JS raw | JS gzip | CSS raw | CSS gzip |');
-console.log('|---|---|---|---|---|');
-for (const s of [
-  { name: 'Public form (form.html)', ...form },
-  { name: 'SPA (index.html)', ...spa },
-]) {
-  console.log(`| ${s.name} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.css.raw)} | ${kb(s.css.gzip)} |`);
+if (
+  !fs.existsSync(path.join(dist, 'form.html')) ||
+  !fs.existsSync(path.join(dist, 'server/public-form.mjs'))
+) {
+  console.error(
+    'apps/web/dist/form.html or dist/server/public-form.mjs is missing: run `npm run build` first.',
+  );
+  process.exit(1);
 }
-console.log('\nform.html files:');
-for (const f of form.files) console.log(`  ${f.asset}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
-for (const f of form.lazy) console.log(`  (lazy) ${f.asset}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
-
-const dashboardMarkers = ['Manage Forms', 'An AI powered spreadsheet assistant', 'Form Configuration'];
-const leaks = [...form.files, ...form.lazy]
-  .filter((f) => f.asset.endsWith('.js'))
-  .flatMap((f) => {
-    const code = fs.readFileSync(path.join(dist, f.asset), 'utf8');
-    return dashboardMarkers
-      .filter((marker) => code.includes(marker))
-      .map((marker) => `${f.asset}: ${marker}`);
-  });
-console.log(
-  leaks.length
-    ? `\nDashboard code in the form bundle: ${leaks.join(', ')}`
-    : '\nNo dashboard or marketing strings in the form bundle.',
-);
 
 // ------------------------------------------------------------------------------------------ load time
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-form-'));
@@ -109,6 +89,55 @@ let browser;
 try {
   const token = await signIn(base);
   const formId = await createForm(token);
+
+  // What /form/{id} sends (the server renders it), what the first action on it loads, and the signature.
+  const pageHtml = await (await fetch(`${base}/form/${formId}`)).text();
+  const first = firstLoadOf(pageHtml);
+  const seen = new Set(first.map((f) => f.asset));
+  const onAction = lazyChunksOf([...seen], seen).map(sizeOf);
+  for (const f of onAction) seen.add(f.asset);
+  const later = lazyChunksOf(
+    onAction.map((f) => f.asset),
+    seen,
+  ).map(sizeOf);
+  const spa = firstLoadOf(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
+  const doc = sizeOfText('/form/{id} HTML', pageHtml);
+
+  console.log('\n## First load (what the page downloads before anyone acts on it), gzip level 9\n');
+  console.log('| Page | JS raw | JS gzip | CSS raw | CSS gzip | JS + CSS gzip |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, files] of [
+    ['Public form /form/{id}, server-rendered', first],
+    ['After the first action: + React and the form (hydration)', onAction],
+    ['SPA (index.html)', spa],
+  ]) {
+    const js = total(files, '.js');
+    const css = total(files, '.css');
+    console.log(
+      `| ${name} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(css.raw)} | ${kb(css.gzip)} | ${kb(js.gzip + css.gzip)} |`,
+    );
+  }
+  console.log(
+    `\nThe HTML document itself: ${kb(doc.raw)} raw, ${kb(doc.gzip)} gzip (the stylesheet inline).`,
+  );
+  for (const f of first) console.log(`  first load   ${f.asset}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
+  for (const f of onAction) console.log(`  first action ${f.asset}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
+  for (const f of later) console.log(`  (lazy)       ${f.asset}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
+
+  const dashboardMarkers = ['Manage Forms', 'An AI powered spreadsheet assistant', 'Form Configuration'];
+  const leaks = [...first, ...onAction, ...later]
+    .filter((f) => f.asset.endsWith('.js'))
+    .flatMap((f) => {
+      const code = fs.readFileSync(path.join(dist, f.asset), 'utf8');
+      return dashboardMarkers
+        .filter((marker) => code.includes(marker))
+        .map((marker) => `${f.asset}: ${marker}`);
+    });
+  console.log(
+    leaks.length
+      ? `\nDashboard code in the form bundle: ${leaks.join(', ')}`
+      : '\nNo dashboard or marketing strings in the form bundle.',
+  );
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

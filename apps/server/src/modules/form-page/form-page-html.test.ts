@@ -18,7 +18,7 @@ describe('scriptJson', () => {
 });
 
 describe('the page template', () => {
-  it('inlines the stylesheet (a </style> in it stays inside) and puts title, markup and data in place', () => {
+  it('inlines the stylesheet (a </style> in it stays inside), lowers the script priority, and puts title, markup and data in place', () => {
     const template = parseTemplate(TEMPLATE, (href) => {
       expect(href).toBe('/assets/form-1.css');
       return 'a{b:c}</style>';
@@ -33,7 +33,7 @@ describe('the page template', () => {
       [
         '<!doctype html><html><head><title>A &lt;b&gt; &amp; &quot;c&quot;</title>',
         '<style>a{b:c}<\\/style></style>',
-        '<script type="module" crossorigin src="/assets/form-1.js"></script>',
+        '<script type="module" fetchpriority="low" crossorigin src="/assets/form-1.js"></script>',
         '</head><body><div id="root"><main>form</main></div>',
         '<script type="application/json" id="sf-form-data">{"x":"\\u003c/script\\u003e"}</script>',
         '</body></html>',

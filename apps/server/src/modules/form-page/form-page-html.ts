@@ -41,14 +41,19 @@ export interface PageTemplate {
 
 /**
  * Cuts the built `form.html` for the server's pages: its stylesheets inline (no render-blocking request
- * before the first paint), its title and root element found exactly once. Throws when the template is
+ * before the first paint), its scripts at low fetch priority, its title and root element found exactly once. Throws when the template is
  * not one this server can fill (the caller then serves the page the browser renders alone).
  */
 export function parseTemplate(html: string, readStylesheet: (href: string) => string): PageTemplate {
-  const inlined = html.replace(
-    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
-    (_tag, href: string) => `<style>${readStylesheet(href).replaceAll('</style', '<\\/style')}</style>`,
-  );
+  const inlined = html
+    .replace(
+      /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+      (_tag, href: string) => `<style>${readStylesheet(href).replaceAll('</style', '<\\/style')}</style>`,
+    )
+    // The page paints and works without its script (it only hydrates what is there): the browser may
+    // fetch it after what the first paint needs.
+    .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
+    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
   const title = TITLE.exec(inlined);
   const rootAt = inlined.indexOf(ROOT_ELEMENT);
   if (!title || rootAt === -1 || inlined.indexOf(ROOT_ELEMENT, rootAt + 1) !== -1 || rootAt < title.index) {
