@@ -100,7 +100,7 @@ const reactChunk = {
   },
 };
 
-/** The public form's server renderer (decision 0019): the server imports it from the web build at start. */
+/** The public form's server renderer (decision 0020): the server imports it from the web build at start. */
 export const FORM_SERVER_DIR = 'dist/server';
 export const FORM_SERVER_FILE = 'public-form.mjs';
 

@@ -8,7 +8,7 @@ import {
 } from '../support/public-forms.js';
 import { newOwner } from '../support/sign-in.js';
 
-// The public form rendered on the server (decision 0019): it is in the HTML, works as a plain HTML form
+// The public form rendered on the server (decision 0020): it is in the HTML, works as a plain HTML form
 // without JavaScript, and with JavaScript loads React only once the respondent acts, then hydrates.
 
 test.describe('without JavaScript', () => {

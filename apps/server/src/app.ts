@@ -307,7 +307,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('preClose', async () => signatureFiles.stop());
   // Parsed public forms by id, dropped when the owner changes or deletes the form (form-access/form-cache.ts).
   const formCache = createFormCache();
-  // The public form's rendered pages (decision 0019), dropped with the parsed form.
+  // The public form's rendered pages (decision 0020), dropped with the parsed form.
   const formPageCache = createFormPageCache();
   const forms = createFormsService({
     forms: createFormsRepository(database.db),

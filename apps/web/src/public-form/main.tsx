@@ -1,5 +1,5 @@
 // The respondent pages' entry. It holds no React: on /form/{formId} the server already rendered the form
-// (decision 0019), which works as a plain HTML form, so React and the form's code are loaded when the
+// (decision 0020), which works as a plain HTML form, so React and the form's code are loaded when the
 // respondent first acts on the page (or at once where the page needs them: a login, a cookie banner, a
 // signature pad), then hydrate what is there. Without the server's data (/form-login, a build without
 // the renderer) the browser renders the page itself, as before.

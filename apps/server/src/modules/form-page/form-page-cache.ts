@@ -1,5 +1,5 @@
 /**
- * Rendered public form pages by public form id (decision 0019). An entry is used only while the form's
+ * Rendered public form pages by public form id (decision 0020). An entry is used only while the form's
  * public view is the one it was rendered from (its JSON, compared on every request: the form's version
  * as respondents see it), and the forms module drops it when the owner updates or deletes the form.
  * Bounded: the least recently used page goes first. Unknown forms are never stored.

@@ -1,5 +1,5 @@
 /**
- * Pure pieces of the public form's server-rendered page (decision 0019): the inlined data, the title, and
+ * Pure pieces of the public form's server-rendered page (decision 0020): the inlined data, the title, and
  * the template the web build wrote (`form.html`) cut around the spot where the rendered form goes.
  */
 

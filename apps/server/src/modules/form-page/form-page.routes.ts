@@ -6,7 +6,7 @@ import type { FormPageResult, FormPageService } from './form-page.service.js';
 /**
  * Sends a rendered page. Every page carries its own nonce, so it is compressed here for each request
  * (brotli at quality 5, gzip at level 6: about a millisecond for a form page) and never answered 304:
- * a cached copy would send an earlier page's nonce (decision 0019).
+ * a cached copy would send an earlier page's nonce (decision 0020).
  */
 export function sendFormPage(request: FastifyRequest, reply: FastifyReply, page: FormPageResult) {
   reply

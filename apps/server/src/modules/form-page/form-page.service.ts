@@ -50,7 +50,7 @@ export function viewErrors(
 }
 
 /**
- * The public form's page rendered on the server (decision 0019): the form's public view (never more
+ * The public form's page rendered on the server (decision 0020): the form's public view (never more
  * than GET /forms/validate-form answers without a token), rendered once per form version and kept, with
  * a fresh nonce put in for every page sent.
  */

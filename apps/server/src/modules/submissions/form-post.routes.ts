@@ -17,7 +17,7 @@ type FormPostRequest = FastifyRequest<{ Params: { formId: string } }>;
 const TOO_MANY = 'Too many requests. Please try again later.';
 
 /**
- * POST /form/{formId}: the public form without JavaScript (decision 0019). A plain HTML form's POST goes
+ * POST /form/{formId}: the public form without JavaScript (decision 0020). A plain HTML form's POST goes
  * through the same submission service as POST /api/v1/forms/{formId}/submit-form (the same answer
  * checks, honeypot, idempotency and rate limits) and is answered with a page: the thank-you page, the
  * form again with its errors (400), or what stopped it. A login-protected form cannot be sent this way

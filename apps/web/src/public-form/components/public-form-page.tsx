@@ -149,7 +149,7 @@ function readAnswers(formElement: HTMLFormElement | null, fields: PublicForm['jd
 /**
  * The form. Its inputs are uncontrolled: a respondent may type before the page's JavaScript arrives
  * (the server rendered the form), and hydration must keep what they typed; the answers are read from
- * the inputs on submit. Without JavaScript it is a plain POST to /form/{formId} (decision 0019).
+ * the inputs on submit. Without JavaScript it is a plain POST to /form/{formId} (decision 0020).
  */
 function RespondentForm({
   form,

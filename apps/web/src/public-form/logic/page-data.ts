@@ -4,7 +4,7 @@ import type { Answers, FieldErrors } from './answers';
 /**
  * What the server rendered /form/{formId} with, inlined in the page as JSON
  * (`<script type="application/json" id="sf-form-data">`) so the browser hydrates the same tree without
- * asking for the form again. The server builds it from the public view only (decision 0019).
+ * asking for the form again. The server builds it from the public view only (decision 0020).
  */
 export type InitialView =
   | {
