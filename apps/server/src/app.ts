@@ -54,6 +54,7 @@ import { createFormsRepository } from './modules/forms/forms.repository.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createReadiness, type Readiness } from './modules/health/readiness.js';
 import { createChromiumLauncher } from './modules/pdf/chromium-browser.js';
 import { pdfRoutes } from './modules/pdf/pdf.routes.js';
 import { createPdfService } from './modules/pdf/pdf.service.js';
@@ -104,6 +105,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   google: { sheets: SheetsClient; drive: DriveClient };
+  /** GET /api/v1/health/ready's state: main.ts marks it shutting down on SIGTERM/SIGINT. */
+  readiness: Readiness;
 }
 
 /**
@@ -147,6 +150,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   });
   log = app.log;
+  // Not ready from the first moment of a shutdown (app.close() too), before anything else stops.
+  const readiness = createReadiness();
+  app.addHook('preClose', async () => readiness.markShuttingDown());
   limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerIp);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -440,7 +446,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // The API speaks JSON only (multipart is added per route where uploads need it).
       api.removeContentTypeParser('text/plain');
       rejectNulText(api);
-      await healthRoutes(api, { database, mode: config.mode });
+      await healthRoutes(api, { database, mode: config.mode, readiness });
       await authRoutes(api, {
         auth,
         authenticate,
@@ -503,7 +509,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : undefined;
   app.setNotFoundHandler(webFallback ?? notFoundProblem);
 
-  return { app, database, google };
+  return { app, database, google, readiness };
 }
 
 /**

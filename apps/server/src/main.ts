@@ -1,6 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
+/** How long a shutdown may take before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 /** Starts the server, and stops it cleanly on SIGINT/SIGTERM so in-flight requests finish. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -14,18 +17,29 @@ async function main() {
     throw error;
   }
 
-  const { app } = await buildApp(config);
+  const { app, readiness } = await buildApp(config);
   let closing = false;
+  /**
+   * Not ready at once (a proxy stops sending traffic), then app.close(): no new connections, in-flight
+   * requests finish, chat streams end, the sheet-sync worker finishes its round and gives back its claims,
+   * the database closes. Whatever still hangs after 10 s is cut off with exit code 1.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    readiness.markShuttingDown();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting');
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_LIMIT_MS);
     timer.unref();
-    await app.close();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  DEFAULT_MIGRATION_TABLE as MIGRATION_TABLE,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { migrationProvider } from './migrations/index.js';
@@ -80,8 +88,42 @@ function createPrivateFile(file: string) {
   fs.chmodSync(file, 0o600);
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
+/** The session-level advisory lock every instance takes around its migrations on PostgreSQL. */
+export const MIGRATION_LOCK_ID = 5_347_201_968_114_203n;
+
+/** Thrown when the database holds migrations this build does not know: a newer release migrated it. */
+export class SchemaTooNewError extends Error {
+  constructor(readonly unknownMigrations: string[]) {
+    super(
+      `The database schema is newer than this SheetForms build: it has migration ${unknownMigrations.join(', ')}, which this version does not know. Start a release at least as new as the one that migrated the database.`,
+    );
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+/**
+ * Brings the schema up to date; throws with the failing migration's name, or SchemaTooNewError when the
+ * database was migrated by a newer build. On PostgreSQL the check and the migrations run on one connection
+ * holding a session-level advisory lock, so instances starting together migrate one after the other: the
+ * first applies them, the others find nothing left to do.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrateUnlocked(db);
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
+    try {
+      await migrateUnlocked(connection);
+    } finally {
+      // Closing the connection would release it too; the pool keeps it, so give it back explicitly.
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
+    }
+  });
+}
+
+async function migrateUnlocked(db: Kysely<Database>): Promise<void> {
+  const known = new Set(Object.keys(await migrationProvider.getMigrations()));
+  const unknown = (await appliedMigrations(db)).filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new SchemaTooNewError(unknown);
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -89,4 +131,19 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
+}
+
+/** The names in Kysely's migration table; none on a database never migrated. */
+async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === MIGRATION_TABLE)) return [];
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** The migrations this build has that the database has not applied yet (the readiness check). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrations = await migrator.getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((m) => m.name);
 }

@@ -374,6 +374,20 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
     },
 
     /**
+     * Gives back every claim `workerId` still holds (a stopping worker), marked for a Response ID check:
+     * a claim left over after a round failed may belong to an append whose answer was lost. Answers how many.
+     */
+    async releaseAllOf(workerId: string): Promise<number> {
+      const result = await db
+        .updateTable('responses')
+        .set({ sync_state: 'pending', claimed_until: null, claimed_by: null, dedupe_required: 1 })
+        .where('sync_state', '=', 'claimed')
+        .where('claimed_by', '=', workerId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
      * Returns claims whose lease ended (their worker died or hung) to pending, marked for a Response ID
      * check because their append may have landed; answers their forms (the worker claims from them next).
      * Reads only claimed rows (the (sync_state, …) index), never the backlog.

@@ -104,7 +104,10 @@ export interface SheetSyncWorker {
   readonly workerId: string;
   /** Starts the polling loop (idempotent). */
   start(): void;
-  /** Stops polling; resolves once the round in progress has finished (no claim is left half-done). */
+  /**
+   * Stops polling; resolves once the round in progress has finished and every claim of this worker is
+   * given back (no claim is left half-done).
+   */
   stop(): Promise<void>;
   /** One round: claim, write each spreadsheet's batch, settle. For tests and the loop. */
   runOnce(): Promise<RunSummary>;
@@ -462,6 +465,17 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       await loop;
       loop = undefined;
       await current?.catch(() => undefined);
+      // A round settles or releases what it claimed; one that failed half-way may leave claims behind.
+      // Give them back now instead of after the lease, so another instance takes them at once.
+      try {
+        const released = await repo.releaseAllOf(workerId);
+        if (released > 0) log.info({ released }, 'sheet sync: released claims on stop');
+      } catch (error) {
+        log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'sheet sync: could not release claims on stop; they return when their lease ends',
+        );
+      }
     },
     runOnce,
     notify(formRowId) {
