@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { SchemaTooNewError } from './db/database.js';
 
 /** How long a shutdown may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -55,6 +56,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A database migrated by a newer release: the message says what to do, a stack would only hide it.
+  console.error(error instanceof SchemaTooNewError ? error.message : error);
   process.exit(1);
 });

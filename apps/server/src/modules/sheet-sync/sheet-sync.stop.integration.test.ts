@@ -37,8 +37,7 @@ describeEachDialect('sheet sync worker stop', (dialect) => {
     });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await insertResponse(database, form.id, { n: String(i) }));
-    // Another spreadsheet's: a spreadsheet's responses are claimed by one worker at a time.
-    ids.push(await insertResponse(database, otherForm.id, { n: 'other' }));
+
     const worker = createSheetSyncWorker({
       db: database.writeDb,
       dialect,
@@ -58,8 +57,9 @@ describeEachDialect('sheet sync worker stop', (dialect) => {
     // As a round that failed half-way leaves them: claimed by this worker, never settled.
     const mine = await claim('stopping-worker', 3);
     expect(mine).toHaveLength(3);
-    // Another instance's live claim.
-    const theirs = ids[3]!;
+    // Another instance's live claim (another spreadsheet's: one worker claims a spreadsheet at a time).
+    const theirs = await insertResponse(database, otherForm.id, { n: 'other' });
+    ids.push(theirs);
     await database.db
       .updateTable('responses')
       .set({
