@@ -11,6 +11,7 @@ import { cn } from '@/components/ui/cn';
 import { ArrowLeftIcon, ChatIcon, ErrorIcon, LockIcon } from '@/components/ui/icons';
 import { LinkedText } from '@/components/ui/linked-text';
 import { MessageComposer } from '@/components/ui/message-composer';
+import { PendingChatBubble } from '@/components/ui/pending-chat-bubble';
 import { Spinner } from '@/components/ui/spinner';
 import { formatChatTime } from '@/lib/chat-messages';
 import { useCloseChat } from '../api/close-chat';
@@ -25,11 +26,8 @@ import {
   MESSAGES_LABEL,
   messageCountText,
   NO_MESSAGES_YET,
-  NOT_DELIVERED_TEXT,
   REPLY_LABEL,
-  RETRY_TEXT,
   SEND_LABEL,
-  SENDING_TEXT,
   STATUS_LABELS,
   TRY_AGAIN,
 } from '../logic/texts';
@@ -142,34 +140,14 @@ export function ConversationPanel({
           );
         })}
         {pending.map((item) => (
-          <ChatBubble
+          <PendingChatBubble
             key={item.localId}
-            side="own"
+            text={item.text}
             author="Support"
-            pending={item.state === 'sending'}
-            failed={item.state === 'failed'}
-            meta={
-              item.state === 'sending' ? (
-                <span>{SENDING_TEXT}</span>
-              ) : (
-                <>
-                  <span className="font-medium text-red-700">{NOT_DELIVERED_TEXT}</span>
-                  {isClosed ? null : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="px-2 py-0.5"
-                      onClick={() => onRetry(item.localId)}
-                    >
-                      {RETRY_TEXT}
-                    </Button>
-                  )}
-                </>
-              )
-            }
-          >
-            <LinkedText text={item.text} />
-          </ChatBubble>
+            state={item.state}
+            canRetry={!isClosed}
+            onRetry={() => onRetry(item.localId)}
+          />
         ))}
       </ChatLog>
     );

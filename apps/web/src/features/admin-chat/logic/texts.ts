@@ -21,9 +21,7 @@ export const CANCEL = 'Cancel';
 export const BACK_TO_CHATS = 'Back to chats';
 export const MESSAGES_LABEL = 'Messages';
 export const SEEN_TEXT = 'Seen';
-export const SENDING_TEXT = 'Sending…';
-export const NOT_DELIVERED_TEXT = 'Not delivered';
-export const RETRY_TEXT = 'Retry';
+export { NOT_DELIVERED_TEXT, RETRY_TEXT, SENDING_TEXT } from '@/components/ui/pending-chat-bubble';
 export const TRY_AGAIN = 'Try again';
 
 export const STATUS_LABELS = { online: 'Online', offline: 'Offline', closed: 'Closed' } as const;

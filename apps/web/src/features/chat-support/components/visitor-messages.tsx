@@ -1,20 +1,12 @@
 import type { ChatMessage } from '@sheetforms/contract';
-import { Button } from '@/components/ui/button';
 import { ChatBubble } from '@/components/ui/chat-bubble';
 import { ChatLog } from '@/components/ui/chat-log';
 import { LinkedText } from '@/components/ui/linked-text';
+import { PendingChatBubble } from '@/components/ui/pending-chat-bubble';
 import { formatChatTime } from '@/lib/chat-messages';
 import type { PendingMessage } from '../hooks/use-visitor-chat';
 import { seenMessageId } from '../logic/conversation';
-import {
-  MESSAGES_LABEL,
-  NO_MESSAGES_TEXT,
-  NOT_DELIVERED_TEXT,
-  RETRY_TEXT,
-  SEEN_TEXT,
-  SENDING_TEXT,
-  SUPPORT_TYPING_TEXT,
-} from '../logic/texts';
+import { MESSAGES_LABEL, NO_MESSAGES_TEXT, SEEN_TEXT, SUPPORT_TYPING_TEXT } from '../logic/texts';
 
 export interface VisitorMessagesProps {
   messages: readonly ChatMessage[];
@@ -70,34 +62,14 @@ export function VisitorMessages({
         );
       })}
       {pending.map((item) => (
-        <ChatBubble
+        <PendingChatBubble
           key={item.localId}
-          side="own"
+          text={item.text}
           author="You"
-          pending={item.state === 'sending'}
-          failed={item.state === 'failed'}
-          meta={
-            item.state === 'sending' ? (
-              <span>{SENDING_TEXT}</span>
-            ) : (
-              <>
-                <span className="font-medium text-red-700">{NOT_DELIVERED_TEXT}</span>
-                {canRetry ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="px-2 py-0.5"
-                    onClick={() => onRetry(item.localId)}
-                  >
-                    {RETRY_TEXT}
-                  </Button>
-                ) : null}
-              </>
-            )
-          }
-        >
-          <LinkedText text={item.text} />
-        </ChatBubble>
+          state={item.state}
+          canRetry={canRetry}
+          onRetry={() => onRetry(item.localId)}
+        />
       ))}
       {supportTyping ? (
         <p role="status" className="flex items-center gap-2 text-slate-500 text-sm italic">
