@@ -1,5 +1,6 @@
 import type { TokenPair } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
+import { ROTATION_RECORD_TTL_MS, type RotationRecord, type RotationStore } from './rotation-record';
 import {
   createSessionRefresher,
   type LockManagerLike,
@@ -70,6 +71,20 @@ function fakeLocks(): LockManagerLike & { requested: string[] } {
         run.catch(() => undefined),
       );
       return run;
+    },
+  };
+}
+
+/** The IndexedDB record as every tab sees it at once. */
+function memoryRotationStore(): RotationStore {
+  let record: RotationRecord | null = null;
+  return {
+    read: async () => record,
+    write: async (next) => {
+      record = next;
+    },
+    clear: async () => {
+      record = null;
     },
   };
 }
@@ -161,6 +176,74 @@ describe('session refresher', () => {
     expect(await tabB.refresh()).toBe(true);
     expect(server.seen).toEqual(['refresh-0']);
     expect(server.familyRevoked).toBe(false);
+  });
+
+  it('a tab whose storage still shows the spent token when it gets the lock adopts the recorded rotation', async () => {
+    // Chromium delivers one tab's localStorage write to another renderer asynchronously: tab B can be
+    // granted the lock before tab A's new pair reaches B's storage. B's view stays stale here.
+    const storageA = sharedStorage('refresh-0');
+    const staleViewOfB = sharedStorage('refresh-0');
+    const server = fakeServer();
+    const locks = fakeLocks();
+    const rotations = memoryRotationStore();
+    const tabA = createSessionRefresher({ ...storageA, callRefresh: server.callRefresh, locks, rotations });
+    const tabB = createSessionRefresher({
+      ...staleViewOfB,
+      callRefresh: server.callRefresh,
+      locks,
+      rotations,
+    });
+    server.hold();
+    const a = tabA.refresh();
+    const b = tabB.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    server.releaseAll();
+    expect(await Promise.all([a, b])).toEqual([true, true]);
+    expect(server.seen).toEqual(['refresh-0']);
+    expect(server.familyRevoked).toBe(false);
+    expect(staleViewOfB.state).toEqual({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+
+  it('without the record, the stale storage view spends the token twice (what the record prevents)', async () => {
+    const storageA = sharedStorage('refresh-0');
+    const staleViewOfB = sharedStorage('refresh-0');
+    const server = fakeServer();
+    const locks = fakeLocks();
+    const tabA = createSessionRefresher({ ...storageA, callRefresh: server.callRefresh, locks });
+    const tabB = createSessionRefresher({ ...staleViewOfB, callRefresh: server.callRefresh, locks });
+    expect(await Promise.all([tabA.refresh(), tabB.refresh()])).toEqual([true, false]);
+    expect(server.familyRevoked).toBe(true);
+  });
+
+  it('ignores a record of another token or older than a minute', async () => {
+    const server = fakeServer();
+    const rotations = memoryRotationStore();
+    let clock = 1_000_000;
+    await rotations.write({
+      replaced: 'refresh-0',
+      tokens: { accessToken: 'old-access', refreshToken: 'old-refresh' },
+      at: clock - ROTATION_RECORD_TTL_MS - 1,
+    });
+    const storage = sharedStorage('refresh-0');
+    const tab = createSessionRefresher({
+      ...storage,
+      callRefresh: server.callRefresh,
+      rotations,
+      now: () => clock,
+    });
+    expect(await tab.refresh()).toBe(true);
+    expect(server.seen).toEqual(['refresh-0']);
+    expect(storage.state.refreshToken).toBe('refresh-1');
+    expect((await rotations.read())?.replaced).toBe('refresh-0');
+
+    await rotations.write({
+      replaced: 'someone-else',
+      tokens: { accessToken: 'x', refreshToken: 'y' },
+      at: clock,
+    });
+    clock += 1;
+    expect(await tab.refresh()).toBe(true);
+    expect(server.seen).toEqual(['refresh-0', 'refresh-1']);
   });
 
   it('announces the new pair to the other tabs, not to itself', async () => {

@@ -1,4 +1,5 @@
 import type { TokenPair } from '@sheetforms/contract';
+import { ROTATION_RECORD_TTL_MS, type RotationStore, sessionRotationStore } from './rotation-record';
 
 /** The Web Lock every tab of the app takes to refresh, so one tab at a time spends the refresh token. */
 export const REFRESH_LOCK_NAME = 'sheetforms-refresh';
@@ -25,6 +26,12 @@ export interface SessionRefresherDeps {
   locks?: LockManagerLike | undefined;
   /** A BroadcastChannel named SESSION_CHANNEL_NAME; without it, other tabs simply read storage. */
   channel?: SessionChannel | undefined;
+  /**
+   * Where the last rotation is recorded for the next lock holder (IndexedDB): another tab's write to
+   * localStorage can reach this tab after the lock does (see rotation-record.ts).
+   */
+  rotations?: RotationStore | undefined;
+  now?: () => number;
 }
 
 interface RefreshedMessage {
@@ -61,6 +68,15 @@ export function createSessionRefresher(deps: SessionRefresherDeps) {
     for (const listener of listeners) listener(event.data.tokens);
   });
 
+  const now = deps.now ?? Date.now;
+
+  /** The pair another tab got for `tried`, when it recorded one within the last minute. */
+  async function readRecordedRotation(tried: string): Promise<TokenPair | null> {
+    const record = await deps.rotations?.read().catch(() => null);
+    if (!record || record.replaced !== tried) return null;
+    return now() - record.at <= ROTATION_RECORD_TTL_MS ? record.tokens : null;
+  }
+
   /** Runs holding the lock (or alone, without locks). `tried` is the token this tab set out to spend. */
   async function refreshWith(tried: string): Promise<boolean> {
     const stored = deps.readRefreshToken();
@@ -68,6 +84,12 @@ export function createSessionRefresher(deps: SessionRefresherDeps) {
     if (!stored) return false;
     // Another tab rotated the pair while this one waited: its pair is in storage already.
     if (stored !== tried) return true;
+    // ...or it did, and its write to storage has not reached this tab yet: the record has it.
+    const recorded = await readRecordedRotation(tried);
+    if (recorded) {
+      deps.writeTokens(recorded);
+      return true;
+    }
     let tokens: TokenPair;
     try {
       tokens = await deps.callRefresh(stored);
@@ -75,6 +97,8 @@ export function createSessionRefresher(deps: SessionRefresherDeps) {
       return false;
     }
     deps.writeTokens(tokens);
+    // Recorded before the lock is released, so the next holder finds it whatever its storage says.
+    await deps.rotations?.write({ replaced: stored, tokens, at: now() }).catch(() => undefined);
     const message: RefreshedMessage = { type: 'session-refreshed', tokens };
     deps.channel?.postMessage(message);
     return true;
@@ -109,7 +133,11 @@ export function createSessionRefresher(deps: SessionRefresherDeps) {
 export type SessionRefresher = ReturnType<typeof createSessionRefresher>;
 
 /** The browser's lock manager and a session channel, each only where the browser has it. */
-export function browserCoordination(): { locks?: LockManagerLike; channel?: SessionChannel } {
+export function browserCoordination(): {
+  locks?: LockManagerLike;
+  channel?: SessionChannel;
+  rotations?: RotationStore;
+} {
   const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : undefined;
   let channel: SessionChannel | undefined;
   if (typeof BroadcastChannel !== 'undefined') {
@@ -118,5 +146,10 @@ export function browserCoordination(): { locks?: LockManagerLike; channel?: Sess
     (broadcast as { unref?: () => void }).unref?.();
     channel = broadcast;
   }
-  return { ...(locks ? { locks } : {}), ...(channel ? { channel } : {}) };
+  const rotations = locks ? sessionRotationStore() : undefined;
+  return {
+    ...(locks ? { locks } : {}),
+    ...(channel ? { channel } : {}),
+    ...(rotations ? { rotations } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, type TokenPair, type User, UserSchema } from '@sheetforms/contract';
+import { forgetRecordedRotation } from './rotation-record';
 
 /**
  * The browser-stored session (spec 000 sections 3-4): accessToken, refreshToken and user (JSON)
@@ -42,11 +43,12 @@ export function removeStoredUser(): void {
   localStorage.removeItem(STORAGE_KEYS.user);
 }
 
-/** Clears accessToken, refreshToken and user. */
+/** Clears accessToken, refreshToken and user, and the record of the last token rotation. */
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.accessToken);
   localStorage.removeItem(STORAGE_KEYS.refreshToken);
   localStorage.removeItem(STORAGE_KEYS.user);
+  forgetRecordedRotation();
 }
 
 /**
