@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 if [ -z "${TEST_DATABASE_URL:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need+=(postgresql); fi
+# Redis for the shared rate limits, nginx for the several-instances test (both from Debian's packages).
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
     echo "Installing ${need[*]} from Debian's packages..."
@@ -25,7 +28,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   eval "$(bash scripts/test-postgres.sh start)"
   started_pg=1
 fi
-export TEST_DATABASE_URL REQUIRE_POSTGRES=1
+export TEST_DATABASE_URL REQUIRE_POSTGRES=1 REQUIRE_REDIS=1
 cleanup() { if [ "$started_pg" = 1 ]; then bash scripts/test-postgres.sh stop; fi; }
 trap cleanup EXIT
 

@@ -91,6 +91,7 @@ import { createSignatureStorage } from './modules/uploads/signature-storage.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { signatureFileRoutes, signatureUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { connectRedis } from './redis/redis-connection.js';
 
 export interface AppOverrides {
   /** An already-open database (tests share one per dialect). */
@@ -177,12 +178,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await registerSecurityHeaders(app, config);
+  // With REDIS_URL the counters are shared by every instance behind the proxy (docs/deploy.md).
+  const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, log: app.log }) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: 60_000,
     // Only the API is limited; the web app's static files and the local emulator are not.
     allowList: (request) => !request.url.startsWith('/api/'),
+    ...(redis
+      ? {
+          redis: redis.client,
+          nameSpace: 'sheetforms:rate-limit:',
+          // Redis down: requests are served without limits rather than refused (the loss is logged and
+          // /health/ready turns 503, so a proxy that checks it sends traffic elsewhere).
+          skipOnError: true,
+        }
+      : {}),
   });
   registerProblemHandlers(app);
   await registerOpenApi(app, config.publicUrl);
@@ -446,7 +459,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // The API speaks JSON only (multipart is added per route where uploads need it).
       api.removeContentTypeParser('text/plain');
       rejectNulText(api);
-      await healthRoutes(api, { database, mode: config.mode, readiness });
+      await healthRoutes(api, { database, mode: config.mode, readiness, ...(redis ? { redis } : {}) });
       await authRoutes(api, {
         auth,
         authenticate,

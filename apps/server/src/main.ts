@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { SchemaTooNewError } from './db/database.js';
+import { RedisUnavailableError } from './redis/redis-connection.js';
 
 /** How long a shutdown may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -56,7 +57,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A database migrated by a newer release: the message says what to do, a stack would only hide it.
-  console.error(error instanceof SchemaTooNewError ? error.message : error);
+  // A database migrated by a newer release, or a Redis that does not answer: the message says what to do,
+  // a stack would only hide it.
+  const plain = error instanceof SchemaTooNewError || error instanceof RedisUnavailableError;
+  console.error(plain ? error.message : error);
   process.exit(1);
 });

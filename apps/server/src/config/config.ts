@@ -76,6 +76,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt(262_144),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379')
+      .optional(),
+  ),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -215,6 +221,11 @@ export interface Config {
   /** Requests per minute per IP for the whole API, and a tighter budget for sign-in and refresh. */
   rateLimit: {
     perMinute: number;
+  /**
+   * Redis, when REDIS_URL is set: the rate-limit counters live there, so every instance behind a proxy
+   * counts against one budget. Without it they are in process memory (one instance).
+   */
+  redisUrl: string | undefined;
     authPerMinute: number;
     sheetsPerMinute: number;
     /** Public form submit and signature upload, per IP and form (each IP gets 5 times that over all forms). */
@@ -394,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
+    redisUrl: e.REDIS_URL,
     rateLimit: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

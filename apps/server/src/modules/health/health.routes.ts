@@ -5,17 +5,29 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { type DatabaseHandle, pendingMigrations } from '../../db/database.js';
 import { HttpError } from '../../http/http-error.js';
+import type { RedisConnection } from '../../redis/redis-connection.js';
 import type { Readiness } from './readiness.js';
 
 const LiveSchema = z.object({ status: z.literal('ok') });
 const ReadySchema = z.object({
   status: z.literal('ready'),
-  checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok') }),
+  checks: z.object({
+    database: z.literal('ok'),
+    migrations: z.literal('ok'),
+    /** Present only when REDIS_URL is set. */
+    redis: z.literal('ok').optional(),
+  }),
 });
 
 export async function healthRoutes(
   app: FastifyInstance,
-  deps: { database: DatabaseHandle; mode: 'local' | 'google'; readiness: Readiness },
+  deps: {
+    database: DatabaseHandle;
+    mode: 'local' | 'google';
+    readiness: Readiness;
+    /** Checked by /health/ready when REDIS_URL is set: the rate limits of every instance live there. */
+    redis?: Pick<RedisConnection, 'ping'>;
+  },
 ) {
   const startedAt = Date.now();
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -57,8 +69,7 @@ export async function healthRoutes(
 
   /**
    * Whether a proxy should send this instance traffic: not shutting down, the database answers, every
-   * migration of this build is applied. 503 with the reason otherwise. (Other backing services, such as a
-   * shared cache, add their check here.)
+   * migration of this build is applied, Redis answers (when configured). 503 with the reason otherwise.
    */
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health/ready',
@@ -66,7 +77,7 @@ export async function healthRoutes(
       config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: not shutting down, database reachable, migrations applied',
+        summary: 'Readiness: not shutting down, database and Redis reachable, migrations applied',
         response: { 200: envelope(ReadySchema) },
       },
     },
@@ -85,8 +96,17 @@ export async function healthRoutes(
       if (pending.length > 0) {
         throw notReady(`The database migrations are not applied yet: ${pending.join(', ')}`);
       }
+      if (deps.redis) {
+        try {
+          await deps.redis.ping();
+        } catch (error) {
+          request.log.error({ err: error }, 'readiness check: Redis unreachable');
+          throw new HttpError(503, 'REDIS_UNAVAILABLE', 'Redis is not reachable');
+        }
+      }
+      const checks = { database: 'ok' as const, migrations: 'ok' as const };
       return {
-        data: { status: 'ready' as const, checks: { database: 'ok' as const, migrations: 'ok' as const } },
+        data: { status: 'ready' as const, checks: deps.redis ? { ...checks, redis: 'ok' as const } : checks },
       };
     },
   );
