@@ -35,7 +35,13 @@ export interface FormPostFields {
 
 export interface FormPageRenderer {
   /** The whole HTML page for /form/{formId}. */
-  render(page: { formId: string; view: FormPageView; title: string; nonce: string }): string;
+  render(page: {
+    formId: string;
+    view: FormPageView;
+    title: string;
+    description: string;
+    nonce: string;
+  }): string;
   postFields: FormPostFields;
 }
 
@@ -52,10 +58,16 @@ const FORM_TEMPLATE = 'form.html';
 export function createFormPageRenderer(template: PageTemplate, app: FormServerModule): FormPageRenderer {
   return {
     postFields: app.FORM_POST_FIELDS,
-    render({ formId, view, title, nonce }) {
+    render({ formId, view, title, description, nonce }) {
       const data: FormPageData = { formId, view, nonce };
       const markup = app.renderFormApp(`/form/${encodeURIComponent(formId)}`, data);
-      return composePage(template, { title, markup, data, dataElementId: app.FORM_PAGE_DATA_ID });
+      return composePage(template, {
+        title,
+        description,
+        markup,
+        data,
+        dataElementId: app.FORM_PAGE_DATA_ID,
+      });
     },
   };
 }

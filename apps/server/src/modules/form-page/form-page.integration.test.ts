@@ -118,6 +118,7 @@ describeEachDialect('the public form rendered on the server', (dialect) => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const { html } = res;
     expect(html).toContain('<title>Spring Meetup · SheetForms</title>');
+    expect(html).toContain('<meta name="description" content="Save your seat.">');
     expect(html).toContain('>Spring Meetup</h1>');
     expect(html).toContain('Save your seat.');
     expect(html).toContain(`action="/form/${form.formId}" method="post"`);
@@ -186,10 +187,38 @@ describeEachDialect('the public form rendered on the server', (dialect) => {
     // The only scripts are the entry and the data.
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // The description in the head is the same text, escaped, and the only one.
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<meta name="description" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--">',
+    );
     const data = pageData(html);
     expect(data.view.form.name).toBe(hostile);
     expect(data.view.form.description).toBe(`${hostile}\u2028`);
     expect(data.view.form.jdata[0].label).toBe(`x${hostile}`);
+  });
+
+  it('describes the form in the head: its own text escaped and cut, or a sentence naming it', async () => {
+    const quoted = `Say "hi" <script>alert('x')</script> & bring a friend.\n\n${'More details follow. '.repeat(10)}`;
+    const described = await createPublicForm(t, owner, {
+      name: 'Quotes',
+      description: quoted,
+      jdata: FIELDS,
+    });
+    const head = (await page(described.formId)).html.split('</head>')[0] ?? '';
+    const content = /<meta name="description" content="([^"]*)">/.exec(head)?.[1];
+    expect(content).toMatch(
+      /^Say &quot;hi&quot; &lt;script&gt;alert\(&#39;x&#39;\)&lt;\/script&gt; &amp; bring a friend\. More details follow\. .*…$/,
+    );
+    expect(head).not.toContain('<script>alert');
+    // At most 155 characters of text once the browser has read the entities back.
+    const text = content?.replace(/&(quot|lt|gt|amp|#39);/g, '_') ?? '';
+    expect(Array.from(text).length).toBeLessThanOrEqual(155);
+
+    const bare = await createPublicForm(t, owner, { name: 'Café & "Co"', description: '', jdata: FIELDS });
+    expect((await page(bare.formId)).html).toContain(
+      '<meta name="description" content="Fill in “Café &amp; &quot;Co&quot;” online, a form made with SheetForms.">',
+    );
   });
 
   it('shows nothing of a login-protected form, and the 404 page for an unknown one', async () => {
@@ -202,6 +231,9 @@ describeEachDialect('the public form rendered on the server', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.html).not.toContain('Members Only');
     expect(res.html).not.toContain('Full Name');
+    expect(res.html).toContain(
+      '<meta name="description" content="Log in to fill in this form, made with SheetForms.">',
+    );
     expect(res.html).toContain('logging in needs JavaScript');
     expect(pageData(res.html).view).toEqual({ kind: 'login' });
 

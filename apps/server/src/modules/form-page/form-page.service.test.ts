@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewErrors } from './form-page.service.js';
+import { formDescription, viewErrors } from './form-page.service.js';
 
 const form = { fields: [{ label: 'Name' }, { label: 'response.odd' }] } as Parameters<typeof viewErrors>[0];
 
@@ -26,5 +26,22 @@ describe('viewErrors', () => {
 
   it("shows the problem's own text when no field is named", () => {
     expect(viewErrors(form, [], 'formId does not match')).toEqual({ formError: 'formId does not match' });
+  });
+});
+
+describe('formDescription', () => {
+  it("is the form's own description on one line, or a sentence naming the form when it has none", () => {
+    expect(formDescription({ name: 'Spring Meetup', description: ' Save your seat.\n\nDoors at 6. ' })).toBe(
+      'Save your seat. Doors at 6.',
+    );
+    expect(formDescription({ name: 'Spring Meetup', description: ' \n ' })).toBe(
+      'Fill in “Spring Meetup” online, a form made with SheetForms.',
+    );
+  });
+
+  it('shortens a long name so the sentence still ends', () => {
+    const description = formDescription({ name: 'Very long name '.repeat(20), description: '' });
+    expect(description).toMatch(/^Fill in “Very long name .*…” online, a form made with SheetForms\.$/);
+    expect(description.length).toBeLessThanOrEqual(155);
   });
 });

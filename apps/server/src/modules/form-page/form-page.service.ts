@@ -5,6 +5,7 @@ import { type LoadedForm, toPublicForm } from '../form-access/public-form.serial
 import { SIGNATURE_KEY } from '../submissions/answer-validation.js';
 import type { FormPageCache } from './form-page-cache.js';
 import { createFormPageCache } from './form-page-cache.js';
+import { plainSummary } from './form-page-html.js';
 import type { FormPageRenderer, FormPageView } from './form-page-renderer.js';
 
 export interface FormPageResult {
@@ -21,6 +22,11 @@ export interface FormPageServiceDeps {
 }
 
 const DEFAULT_TITLE = 'Form · SheetForms';
+/** The description of a page that shows nothing of a form (an error, a thank-you, a login-protected form). */
+const DEFAULT_DESCRIPTION = 'A form made with SheetForms.';
+const LOGIN_DESCRIPTION = 'Log in to fill in this form, made with SheetForms.';
+/** A form name in the generic description is shortened so the sentence still ends within the limit. */
+const NAME_IN_DESCRIPTION_MAX = 100;
 const FORM_NOT_FOUND = 'Form not found';
 
 export const newPageNonce = () => randomBytes(18).toString('base64url');
@@ -50,6 +56,16 @@ export function viewErrors(
 }
 
 /**
+ * The page's `<meta name="description">`: the form's own description as one plain line, or, when it has
+ * none, a sentence naming the form (search results and link previews show it under the title).
+ */
+export function formDescription(form: Pick<LoadedForm, 'name' | 'description'>): string {
+  const own = plainSummary(form.description);
+  if (own) return own;
+  return `Fill in “${plainSummary(form.name, NAME_IN_DESCRIPTION_MAX)}” online, a form made with SheetForms.`;
+}
+
+/**
  * The public form's page rendered on the server (decision 0020): the form's public view (never more
  * than GET /forms/validate-form answers without a token), rendered once per form version and kept, with
  * a fresh nonce put in for every page sent.
@@ -58,14 +74,19 @@ export function createFormPageService(deps: FormPageServiceDeps) {
   const cache = deps.cache ?? createFormPageCache();
   const newNonce = deps.newNonce ?? newPageNonce;
 
-  function render(formId: string, view: FormPageView, title: string): readonly string[] {
+  function render(
+    formId: string,
+    view: FormPageView,
+    title: string,
+    description = DEFAULT_DESCRIPTION,
+  ): readonly string[] {
     // Rendered around a random marker that is then cut out, so each page sent gets its own nonce.
     let marker = newPageNonce();
-    let html = deps.renderer.render({ formId, view, title, nonce: marker });
+    let html = deps.renderer.render({ formId, view, title, description, nonce: marker });
     // A form's own text cannot hold a 24-character random marker; if it ever did, draw another.
     while (html.split(marker).length > 3) {
       marker = newPageNonce();
-      html = deps.renderer.render({ formId, view, title, nonce: marker });
+      html = deps.renderer.render({ formId, view, title, description, nonce: marker });
     }
     return html.split(marker);
   }
@@ -89,9 +110,14 @@ export function createFormPageService(deps: FormPageServiceDeps) {
   }
 
   /** The view of a form for a visitor without a token: a login-protected form shows none of itself. */
-  function viewOf(form: LoadedForm): { view: FormPageView; title: string } {
-    if (form.settings.loginRequired === 1) return { view: { kind: 'login' }, title: DEFAULT_TITLE };
-    return { view: { kind: 'form', form: toPublicForm(form) }, title: `${form.name} · SheetForms` };
+  function viewOf(form: LoadedForm): { view: FormPageView; title: string; description: string } {
+    if (form.settings.loginRequired === 1)
+      return { view: { kind: 'login' }, title: DEFAULT_TITLE, description: LOGIN_DESCRIPTION };
+    return {
+      view: { kind: 'form', form: toPublicForm(form) },
+      title: `${form.name} · SheetForms`,
+      description: formDescription(form),
+    };
   }
 
   return {
@@ -99,11 +125,12 @@ export function createFormPageService(deps: FormPageServiceDeps) {
     async formPage(formId: string): Promise<FormPageResult> {
       const form = await loadForm(formId);
       if (!form) return notFoundPage(formId);
-      const { view, title } = viewOf(form);
+      const { view, title, description } = viewOf(form);
+      // The description is made from the view's name and description, so the view is the version.
       const version = JSON.stringify(view);
       let parts = cache.get(formId, version);
       if (!parts) {
-        parts = render(formId, view, title);
+        parts = render(formId, view, title, description);
         cache.set(formId, version, parts);
       }
       return send(200, parts);
@@ -113,8 +140,8 @@ export function createFormPageService(deps: FormPageServiceDeps) {
     async refused(formId: string, values: Record<string, string>, error: HttpError): Promise<FormPageResult> {
       const form = await loadForm(formId);
       if (!form) return notFoundPage(formId);
-      const { view, title } = viewOf(form);
-      if (view.kind !== 'form') return send(error.status, render(formId, view, title));
+      const { view, title, description } = viewOf(form);
+      if (view.kind !== 'form') return send(error.status, render(formId, view, title, description));
       const kept: Record<string, string> = {};
       for (const field of form.fields) {
         const value = values[field.label];
@@ -125,7 +152,7 @@ export function createFormPageService(deps: FormPageServiceDeps) {
         error.status === 400
           ? { ...view, values: kept, ...viewErrors(form, problems, error.detail) }
           : { ...view, values: kept };
-      return send(error.status, render(formId, refusedView, title));
+      return send(error.status, render(formId, refusedView, title, description));
     },
 
     /** The thank-you page of a stored no-JavaScript submission. */
@@ -139,7 +166,7 @@ export function createFormPageService(deps: FormPageServiceDeps) {
     },
 
     login(formId: string, status: number): FormPageResult {
-      return send(status, render(formId, { kind: 'login' }, DEFAULT_TITLE));
+      return send(status, render(formId, { kind: 'login' }, DEFAULT_TITLE, LOGIN_DESCRIPTION));
     },
 
     postFields: deps.renderer.postFields,
