@@ -5,12 +5,19 @@
 // The instances run in Google mode (GOOGLE_CLIENT_ID set) with every Google URL pointing at the emulator, so
 // each instance talks to "Google" over HTTP exactly as in production, and all of them see the same
 // spreadsheets. Each instance: NODE_ENV=production, DATABASE_URL (shared), REDIS_URL (shared),
-// TRUST_PROXY=127.0.0.1 (nginx is the one hop in front), SIGNATURE_STORAGE=database, its own DATA_DIR.
+// TRUST_PROXY=1 (nginx is the one hop in front), SIGNATURE_STORAGE=database, its own DATA_DIR.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { BENCH_FIELDS, columnCounts, freePort, repositoryRoot, sleep, waitForHealth } from './local-server.mjs';
+import {
+  BENCH_FIELDS,
+  columnCounts,
+  freePort,
+  repositoryRoot,
+  sleep,
+  waitForHealth,
+} from './local-server.mjs';
 
 const EMULATOR_CLIENT_ID = 'sheetforms-local.apps.googleusercontent.com';
 const EMULATOR_API_KEY = 'local-emulator-api-key';
@@ -75,7 +82,15 @@ async function startPostgres(dir, port) {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300`,
     'start',
   ]);
-  asPostgres(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'sheetforms']);
+  asPostgres(path.join(bin, 'createdb'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'postgres',
+    'sheetforms',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/sheetforms`,
     stop: () => {
@@ -192,7 +207,12 @@ export async function startCluster({ dir, instances = 3, env = {}, proxyPort, ke
       [path.join(repositoryRoot, 'packages/google-emulator/dist/standalone.js')],
       {
         logFile: path.join(dir, 'emulator.log'),
-        env: { ...process.env, PORT: String(emulatorPort), DATA_DIR: emulatorDir, GOOGLE_CLIENT_ID: EMULATOR_CLIENT_ID },
+        env: {
+          ...process.env,
+          PORT: String(emulatorPort),
+          DATA_DIR: emulatorDir,
+          GOOGLE_CLIENT_ID: EMULATOR_CLIENT_ID,
+        },
       },
     );
     cleanups.push(async () => {
@@ -216,7 +236,9 @@ export async function startCluster({ dir, instances = 3, env = {}, proxyPort, ke
       DATA_DIR: path.join(dir, `instance-${index + 1}`),
       DATABASE_URL: postgres.url,
       REDIS_URL: redisUrl,
-      TRUST_PROXY: '127.0.0.1',
+      // One hop: nginx. (Listing nginx's address instead would trust 127.0.0.1 at every hop, and the load
+      // here comes from 127.0.0.1 too, so a forged X-Forwarded-For from it would be believed.)
+      TRUST_PROXY: '1',
       SIGNATURE_STORAGE: 'database',
       JWT_SECRET: 'scale-out-secret-scale-out-secret-0123456789',
       LOG_LEVEL: 'warn',
@@ -242,10 +264,14 @@ export async function startCluster({ dir, instances = 3, env = {}, proxyPort, ke
         /** Starts (or starts again) this instance and waits until it is ready. */
         async start() {
           fs.mkdirSync(path.join(dir, `instance-${index + 1}`), { recursive: true });
-          const started = spawnLogged(process.execPath, [path.join(repositoryRoot, 'apps/server/dist/main.js')], {
-            logFile: path.join(dir, `instance-${index + 1}.log`),
-            env: instanceEnv(index),
-          });
+          const started = spawnLogged(
+            process.execPath,
+            [path.join(repositoryRoot, 'apps/server/dist/main.js')],
+            {
+              logFile: path.join(dir, `instance-${index + 1}.log`),
+              env: instanceEnv(index),
+            },
+          );
           handle.process = started;
           await waitForHealth(handle.url, started.exited, 60_000, '/api/v1/health/ready');
           return handle;
@@ -283,7 +309,10 @@ export async function startCluster({ dir, instances = 3, env = {}, proxyPort, ke
     const nginxDir = path.join(dir, 'nginx');
     fs.mkdirSync(nginxDir, { recursive: true });
     const confFile = path.join(nginxDir, 'nginx.conf');
-    fs.writeFileSync(confFile, nginxConfig({ dir: nginxDir, port: proxy.port, upstreamPorts: instancePorts }));
+    fs.writeFileSync(
+      confFile,
+      nginxConfig({ dir: nginxDir, port: proxy.port, upstreamPorts: instancePorts }),
+    );
     const nginx = spawnLogged(nginxBin, ['-c', confFile, '-p', nginxDir, '-g', 'daemon off;'], {
       logFile: path.join(nginxDir, 'stdout.log'),
       env: process.env,
@@ -340,7 +369,11 @@ export async function signInOwner(cluster, email, base = cluster.proxyUrl) {
  * A spreadsheet in the emulator (sheet 'Responses' with the fields' header, link-shared for editing so the
  * service account may write) and a form on it, created through the proxy; answers { formId, spreadsheetId }.
  */
-export async function createClusterForm(cluster, accessToken, { name = 'Scale-out Form', fields = BENCH_FIELDS } = {}) {
+export async function createClusterForm(
+  cluster,
+  accessToken,
+  { name = 'Scale-out Form', fields = BENCH_FIELDS } = {},
+) {
   const sheet = await emulatorControl(cluster.emulatorUrl, 'POST', '/spreadsheets', {
     title: `${name} ${Math.random().toString(36).slice(2, 10)}`,
     sharing: { link: 'edit', people: [] },
