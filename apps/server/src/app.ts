@@ -315,7 +315,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...clock,
   });
   // Signature files go with their form, and a sweep at start and every hour removes orphans.
-  const signatureStorage = createSignatureStorage(config.signatureStorage);
+  const signatureStorage = createSignatureStorage(config.signatureStorage, database);
   const uploadsRepository = createUploadsRepository(database.db);
   const signatureFiles = createSignatureFiles({
     storage: signatureStorage,

@@ -37,6 +37,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps signatures in the database on PostgreSQL and in files on SQLite, unless SIGNATURE_STORAGE says', () => {
+    const files = { kind: 'filesystem', dir: '/srv/app/data/uploads/signatures' };
+    const postgres = 'postgres://u:p@127.0.0.1:5432/db';
+    expect(load({}).signatureStorage).toEqual(files);
+    expect(load({ SIGNATURE_STORAGE: '' }).signatureStorage).toEqual(files);
+    expect(load({ DATABASE_URL: postgres }).signatureStorage).toEqual({ kind: 'database' });
+    expect(load({ DATABASE_URL: postgres, SIGNATURE_STORAGE: 'filesystem' }).signatureStorage).toEqual(files);
+    expect(load({ SIGNATURE_STORAGE: 'database' }).signatureStorage).toEqual({ kind: 'database' });
+    expect(() => load({ SIGNATURE_STORAGE: 's3' })).toThrow(
+      /SIGNATURE_STORAGE must be filesystem or database/,
+    );
+  });
+
   it('lowercases and splits ADMIN_EMAILS', () => {
     expect(load({ ADMIN_EMAILS: ' A@x.com, b@Y.com ,' }).adminEmails).toEqual(['a@x.com', 'b@y.com']);
   });

@@ -108,7 +108,10 @@ const EnvSchema = z.object({
   SHEET_SYNC_LEASE_SECONDS: positiveInt(60),
   PUBLIC_RATE_LIMIT_PER_MINUTE: positiveInt(60),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
-  SIGNATURE_STORAGE: z.enum(['filesystem'], { message: 'must be filesystem' }).default('filesystem'),
+  // Unset: database on PostgreSQL (which several instances share), filesystem on SQLite (see loadConfig).
+  SIGNATURE_STORAGE: optionalString.pipe(
+    z.enum(['filesystem', 'database'], { message: 'must be filesystem or database' }).optional(),
+  ),
   CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
   PDF_CONCURRENCY: positiveInt(2),
   PDF_QUEUE_LIMIT: z.coerce
@@ -233,8 +236,11 @@ export interface Config {
     /** Respondent login attempts per IP and email (each IP gets 5 times that over all emails). */
     loginPerMinute: number;
   };
-  /** Where uploaded signature PNGs are kept; only the filesystem (under DATA_DIR) for now. */
-  signatureStorage: { kind: 'filesystem'; dir: string };
+  /**
+   * Where uploaded signature PNGs are kept: files under DATA_DIR (one instance), or the database, which
+   * every instance sharing it reads (the default on PostgreSQL).
+   */
+  signatureStorage: { kind: 'filesystem'; dir: string } | { kind: 'database' };
   /** PDF export: one warm Chromium per process behind a bounded queue (decision 0012). */
   pdf: {
     chromiumPath: string;
@@ -413,7 +419,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       publicPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
       loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     },
-    signatureStorage: { kind: e.SIGNATURE_STORAGE, dir: path.join(dataDir, 'uploads', 'signatures') },
+    signatureStorage:
+      (e.SIGNATURE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'filesystem')) === 'database'
+        ? { kind: 'database' }
+        : { kind: 'filesystem', dir: path.join(dataDir, 'uploads', 'signatures') },
     pdf: {
       chromiumPath: path.resolve(cwd, e.CHROMIUM_PATH),
       concurrency: e.PDF_CONCURRENCY,

@@ -112,6 +112,15 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** A signature image in the database store (migration 0013; SIGNATURE_STORAGE=database). */
+export interface SignatureImagesTable {
+  /** The key of its `uploads` row: 32 hex characters. */
+  key: string;
+  /** The PNG's bytes: BLOB on SQLite, bytea on PostgreSQL; both drivers answer a Buffer. */
+  png: Buffer;
+  created_at: string;
+}
+
 /** A document template of a form. `content` is HTML, sanitized with the template allowlist before storage. */
 export interface FormTemplatesTable {
   id: string;
@@ -187,6 +196,7 @@ export interface Database {
   form_users: FormUsersTable;
   responses: ResponsesTable;
   uploads: UploadsTable;
+  signature_images: SignatureImagesTable;
   form_templates: FormTemplatesTable;
   revoked_access_tokens: RevokedAccessTokensTable;
 }

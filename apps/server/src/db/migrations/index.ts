@@ -11,6 +11,7 @@ import * as m0009 from './0009-chat.js';
 import * as m0010 from './0010-contact-messages.js';
 import * as m0011 from './0011-sync-claim-index.js';
 import * as m0012 from './0012-submission-indexes.js';
+import * as m0013 from './0013-signature-images.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-contact-messages': m0010,
   '0011-sync-claim-index': m0011,
   '0012-submission-indexes': m0012,
+  '0013-signature-images': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

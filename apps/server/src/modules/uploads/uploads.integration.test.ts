@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { describeEachDialect } from '../../test/dialects.js';
+import { type Dialect, describeEachDialect } from '../../test/dialects.js';
 import {
   addFormUser,
   countStored,
@@ -14,17 +14,29 @@ import {
 } from '../../test/public-forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignatureFiles } from './signature-files.js';
-import { createSignatureStorage, newSignatureKey } from './signature-storage.js';
+import { createSignatureStorage, newSignatureKey, type SignatureStorage } from './signature-storage.js';
 import { createUploadsRepository } from './uploads.repository.js';
 
-describeEachDialect('signature upload', (dialect) => {
+// The whole suite runs on each signature store: files under DATA_DIR, and rows of the database.
+describeEachDialect('signature upload (filesystem store)', (dialect) =>
+  signatureUploadSuite(dialect, 'filesystem'),
+);
+describeEachDialect('signature upload (database store)', (dialect) =>
+  signatureUploadSuite(dialect, 'database'),
+);
+
+function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'database') {
   let t: TestApp;
+  /** The same store the server uses, to look at what it holds behind the HTTP API. */
+  let storage: SignatureStorage;
   let owner: string;
   let formId: string;
   let formRowId: string;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, { SIGNATURE_STORAGE: storageKind });
+    expect(t.config.signatureStorage.kind).toBe(storageKind);
+    storage = createSignatureStorage(t.config.signatureStorage, t.database);
     owner = (await t.signIn('owner@example.com', 'Owner')).accessToken;
     const form = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
     formId = form.formId;
@@ -45,7 +57,21 @@ describeEachDialect('signature upload', (dialect) => {
     const url: string = res.body.data.signature;
     const key = url.match(/^http:\/\/localhost:0\/uploads\/signatures\/([0-9a-f]{32})\.png$/)?.[1];
     expect(key).toBeDefined();
-    expect(fs.readFileSync(path.join(t.config.dataDir, 'uploads', 'signatures', `${key}.png`))).toEqual(png);
+    expect(await storage.read(key ?? '')).toEqual(png);
+    // Where it lives: a file, or a row (and then no file, so a second instance needs no shared disk).
+    const file = path.join(t.config.dataDir, 'uploads', 'signatures', `${key}.png`);
+    const image = await t.database.db
+      .selectFrom('signature_images')
+      .select('png')
+      .where('key', '=', key ?? '')
+      .executeTakeFirst();
+    if (storageKind === 'filesystem') {
+      expect(fs.readFileSync(file)).toEqual(png);
+      expect(image).toBeUndefined();
+    } else {
+      expect(image?.png).toEqual(png);
+      expect(fs.existsSync(file)).toBe(false);
+    }
     const row = await t.database.db
       .selectFrom('uploads')
       .selectAll()
@@ -106,7 +132,9 @@ describeEachDialect('signature upload', (dialect) => {
       settings: { signatureEnabled: 1 },
     });
     expect((await uploadSignature(t, inactive.formId, makePng())).status).toBe(409);
-    const locked = await createPublicForm(t, owner, { settings: { signatureEnabled: 1, loginRequired: 1 } });
+    const locked = await createPublicForm(t, owner, {
+      settings: { signatureEnabled: 1, loginRequired: 1 },
+    });
     const denied = await uploadSignature(t, locked.formId, makePng());
     expect(denied.status).toBe(401);
     expect(denied.body.detail).toBe('Please log in to submit the form');
@@ -132,12 +160,17 @@ describeEachDialect('signature upload', (dialect) => {
   });
 
   const signatureDir = () => path.join(t.config.dataDir, 'uploads', 'signatures');
-  const fileOf = (key: string) => path.join(signatureDir(), `${key}.png`);
   const keyOf = (url: string) => url.match(/([0-9a-f]{32})\.png$/)?.[1] ?? '';
+  const isStored = async (key: string) => (await storage.read(key)) !== undefined;
+  const storedKeys = async () => {
+    const keys: string[] = [];
+    for await (const key of storage.list()) keys.push(key);
+    return keys;
+  };
 
   it('refuses (400) a PNG whose header claims too many pixels, or is damaged, storing nothing', async () => {
     const before = await countStored(t);
-    const filesBefore = fs.readdirSync(signatureDir()).length;
+    const imagesBefore = (await storedKeys()).length;
     const cases: Array<[string, Buffer, string]> = [
       ['100,000 x 100,000', makePngClaiming(100_000, 100_000), 'at most 4000 x 4000 pixels'],
       ['4,001 wide', makePngClaiming(4001, 100), 'at most 4000 x 4000 pixels'],
@@ -156,7 +189,7 @@ describeEachDialect('signature upload', (dialect) => {
       expect(res.body.detail, name).toContain(detail);
     }
     expect(await countStored(t)).toEqual(before);
-    expect(fs.readdirSync(signatureDir()).length).toBe(filesBefore);
+    expect((await storedKeys()).length).toBe(imagesBefore);
   });
 
   it('serves a signature privately for an hour, never as immutable', async () => {
@@ -178,22 +211,22 @@ describeEachDialect('signature upload', (dialect) => {
 
     for (const key of keys) {
       expect((await fetch(`${t.url}/uploads/signatures/${key}.png`)).status).toBe(404);
-      expect(fs.existsSync(fileOf(key))).toBe(false);
+      expect(await isStored(key)).toBe(false);
     }
-    expect(fs.existsSync(fileOf(kept))).toBe(true);
+    expect(await isStored(kept)).toBe(true);
     expect((await fetch(`${t.url}/uploads/signatures/${kept}.png`)).status).toBe(200);
   });
 
-  it('does not serve a file whose upload row is gone, even while the file is still on disk', async () => {
+  it('does not serve a signature whose upload row is gone, even while the image is still stored', async () => {
     const key = keyOf((await uploadSignature(t, formId, makePng())).body.data.signature);
     await t.database.db.deleteFrom('uploads').where('key', '=', key).execute();
-    expect(fs.existsSync(fileOf(key))).toBe(true);
+    expect(await isStored(key)).toBe(true);
     expect((await fetch(`${t.url}/uploads/signatures/${key}.png`)).status).toBe(404);
   });
 
   it('sweeps orphaned files (no row, or the form is gone), a bounded number per run', async () => {
     const files = createSignatureFiles({
-      storage: createSignatureStorage(t.config.signatureStorage),
+      storage,
       uploads: createUploadsRepository(t.database.db),
       log: { warn: () => undefined, info: () => undefined },
       maxRemovalsPerSweep: 3,
@@ -202,12 +235,14 @@ describeEachDialect('signature upload', (dialect) => {
     while ((await files.sweep()).files > 0);
     const live = keyOf((await uploadSignature(t, formId, makePng())).body.data.signature);
     const orphans = Array.from({ length: 5 }, () => newSignatureKey());
-    for (const key of orphans) fs.writeFileSync(fileOf(key), makePng());
+    for (const key of orphans) await storage.save(key, makePng());
     const ghostForm = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
     const ghost = keyOf((await uploadSignature(t, ghostForm.formId, makePng())).body.data.signature);
-    fs.writeFileSync(path.join(signatureDir(), 'notes.txt'), 'not a signature');
+    // A file that is not a signature is none of the filesystem store's business.
+    if (storageKind === 'filesystem')
+      fs.writeFileSync(path.join(signatureDir(), 'notes.txt'), 'not a signature');
 
-    // Deleted behind the service's back: its row cascades, its file stays on disk as an orphan.
+    // Deleted behind the service's back: its row cascades, its image stays stored as an orphan.
     await t.database.db.deleteFrom('forms').where('id', '=', ghostForm.id).execute();
 
     const first = await files.sweep();
@@ -215,22 +250,23 @@ describeEachDialect('signature upload', (dialect) => {
     const second = await files.sweep();
     expect(first.files + second.files).toBe(6);
     expect(await files.sweep()).toEqual({ files: 0, rows: 0 });
-    for (const key of [...orphans, ghost]) expect(fs.existsSync(fileOf(key)), key).toBe(false);
-    expect(fs.existsSync(fileOf(live))).toBe(true);
-    expect(fs.existsSync(path.join(signatureDir(), 'notes.txt'))).toBe(true);
+    for (const key of [...orphans, ghost]) expect(await isStored(key), key).toBe(false);
+    expect(await isStored(live)).toBe(true);
+    if (storageKind === 'filesystem')
+      expect(fs.existsSync(path.join(signatureDir(), 'notes.txt'))).toBe(true);
   });
 
   it('sweeps when the server starts', async () => {
     const orphan = newSignatureKey();
-    fs.writeFileSync(fileOf(orphan), makePng());
+    await storage.save(orphan, makePng());
     const live = keyOf((await uploadSignature(t, formId, makePng())).body.data.signature);
     const other = await buildApp(t.config, { database: t.database });
     try {
       await other.app.ready();
-      await vi.waitFor(() => expect(fs.existsSync(fileOf(orphan))).toBe(false), { timeout: 5_000 });
-      expect(fs.existsSync(fileOf(live))).toBe(true);
+      await vi.waitFor(async () => expect(await isStored(orphan)).toBe(false), { timeout: 5_000 });
+      expect(await isStored(live)).toBe(true);
     } finally {
       await other.app.close();
     }
   });
-});
+}
