@@ -191,15 +191,17 @@ try {
     restartTookMs: events.restartedAt - events.restartStartedAt,
     errorsAfterKill: errorsAfterKill.length,
     retriedAfterKill: retriedAfterKill.length,
-    // How long nginx kept trying the dead instance: the last request after the kill that failed or had to
-    // be sent on to another instance.
-    detectionMs: noticed.length ? Math.max(...noticed) - events.killedAt : 0,
+    // When nginx first met the dead instance (a request that failed or was sent on to another instance),
+    // and how long that burst lasted (the requests that were in flight on it or sent to it before nginx
+    // marked it down). Afterwards nginx tries it again once per fail_timeout (5 s): those are the probes.
+    ...detection(noticed, events.killedAt, events.restartedAt),
     perSecond: perSecond.map((s) => s ?? { ok: 0, errors: 0 }),
   };
   console.log(
     `load: ${n} requests, ${acknowledged.size} acknowledged, ${failedKeys.length} errors ${JSON.stringify(load.errorStatuses)}; ` +
       `req/s before ${load.rpsBefore.toFixed(0)}, during ${load.rpsDuring.toFixed(0)}, after ${load.rpsAfter.toFixed(0)}; ` +
-      `kill at ${(events.killedAt / 1000).toFixed(1)} s: ${errorsAfterKill.length} errors and ${retriedAfterKill.length} requests nginx sent on to a live instance, the last ${load.detectionMs.toFixed(0)} ms after the kill; ` +
+      `kill at ${(events.killedAt / 1000).toFixed(1)} s: ${errorsAfterKill.length} errors, ${retriedAfterKill.length} requests nginx sent on to a live instance ` +
+      `(${load.burst} within ${load.burstMs.toFixed(0)} ms of the first, ${load.noticedMs.toFixed(0)} ms after the kill; then ${load.probes} probes); ` +
       `restart took ${load.restartTookMs.toFixed(0)} ms`,
   );
 
@@ -375,6 +377,20 @@ try {
   if (args.keep) console.log(`kept ${dir}`);
 }
 process.exit(failed ? 1 : 0);
+
+/** The first burst of failed or re-sent requests after the kill, and the probes after it. */
+function detection(noticedAt, killedAt, restartedAt = Infinity) {
+  const sorted = [...noticedAt].sort((a, b) => a - b);
+  if (sorted.length === 0) return { noticedMs: 0, burst: 0, burstMs: 0, probes: 0 };
+  const first = sorted[0];
+  const burst = sorted.filter((at) => at - first <= 1000);
+  return {
+    noticedMs: first - killedAt,
+    burst: burst.length,
+    burstMs: burst[burst.length - 1] - first,
+    probes: sorted.filter((at) => at - first > 1000 && at <= restartedAt).length,
+  };
+}
 
 /** A text/event-stream reader: `onEvent(name, data)` for every event. */
 function openEventStream(url, onEvent) {

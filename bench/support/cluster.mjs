@@ -162,8 +162,21 @@ ${servers}
 /**
  * Starts PostgreSQL, Redis, the emulator, `instances` SheetForms processes and nginx under `dir` (created;
  * removed by stop() unless keep). Ports are free ones unless given. `env` is added to every instance.
+ * `entry`: 'dist' (the production build) or 'source' (TypeScript through tsx, for tests).
  */
-export async function startCluster({ dir, instances = 3, env = {}, proxyPort, keep = false } = {}) {
+export async function startCluster({
+  dir,
+  instances = 3,
+  env = {},
+  proxyPort,
+  keep = false,
+  entry = 'dist',
+} = {}) {
+  // 'dist' runs the production build (npm run build first); 'source' runs the TypeScript through tsx.
+  const nodeArgs = (distFile, sourceFile) =>
+    entry === 'dist'
+      ? [path.join(repositoryRoot, distFile)]
+      : ['--conditions=source', '--import', 'tsx', path.join(repositoryRoot, sourceFile)];
   const nginxBin = which('nginx', ['/usr/sbin/nginx']);
   const redisBin = which('redis-server', ['/usr/bin/redis-server']);
   if (!nginxBin) throw new Error('nginx is not installed (Debian: apt-get install nginx)');
@@ -204,7 +217,7 @@ export async function startCluster({ dir, instances = 3, env = {}, proxyPort, ke
     const emulatorDir = path.join(dir, 'emulator');
     const emulator = spawnLogged(
       process.execPath,
-      [path.join(repositoryRoot, 'packages/google-emulator/dist/standalone.js')],
+      nodeArgs('packages/google-emulator/dist/standalone.js', 'packages/google-emulator/src/standalone.ts'),
       {
         logFile: path.join(dir, 'emulator.log'),
         env: {
