@@ -221,14 +221,14 @@ export interface Config {
     /** Open connections per remote (socket) address; more are closed at once. */
     maxConnectionsPerIp: number;
   };
-  /** Requests per minute per IP for the whole API, and a tighter budget for sign-in and refresh. */
-  rateLimit: {
-    perMinute: number;
   /**
    * Redis, when REDIS_URL is set: the rate-limit counters live there, so every instance behind a proxy
    * counts against one budget. Without it they are in process memory (one instance).
    */
   redisUrl: string | undefined;
+  /** Requests per minute per IP for the whole API, and a tighter budget for sign-in and refresh. */
+  rateLimit: {
+    perMinute: number;
     authPerMinute: number;
     sheetsPerMinute: number;
     /** Public form submit and signature upload, per IP and form (each IP gets 5 times that over all forms). */
@@ -405,13 +405,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
     http: {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
-    redisUrl: e.REDIS_URL,
     rateLimit: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
