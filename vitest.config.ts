@@ -5,6 +5,6 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    projects: ['packages/contract', 'packages/google-emulator', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'packages/google-emulator', 'apps/server', 'apps/web', 'deploy'],
   },
 });
