@@ -32,6 +32,7 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { createUsersRepository } from './modules/auth/users.repository.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatModule } from './modules/chat/chat-module.js';
+import { redisTicketLedger } from './modules/chat/chat-stream-tickets.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService } from './modules/contact/contact.service.js';
@@ -410,6 +411,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     adminStreamMaxMs: config.accessTokenTtlSeconds * 1000,
     postgresUrl: database.url,
     jwtSecret,
+    ticketLedger: redis ? redisTicketLedger(redis.client) : undefined,
     retentionDays: config.chat.retentionDays,
     log: app.log,
     ...clock,

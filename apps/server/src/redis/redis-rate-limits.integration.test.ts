@@ -92,6 +92,49 @@ describeWithRedis('rate limits shared through Redis', () => {
       .toBe(200);
   });
 
+  it('an admin stream ticket opens one stream in the whole cluster: a copy replayed on another instance is refused', async () => {
+    const opened = async (app: TestApp, ticket: string) => {
+      const controller = new AbortController();
+      const res = await fetch(`${app.url}/api/v1/chat/admin/stream?ticket=${encodeURIComponent(ticket)}`, {
+        signal: controller.signal,
+      });
+      controller.abort();
+      return res.status;
+    };
+    const ticketOn = async (app: TestApp) => {
+      const admin = await app.signIn('ticket-admin@example.com');
+      const res = await app.request('POST', '/api/v1/chat/admin/stream-ticket', { token: admin.accessToken });
+      return res.body.data.ticket as string;
+    };
+    // Two instances of one deployment: one database, one JWT secret, one admin.
+    const env = {
+      JWT_SECRET: 'cluster-secret-cluster-secret-cluster-0123',
+      ADMIN_EMAILS: 'ticket-admin@example.com',
+    };
+    const withRedis = await startTestApp('sqlite', { ...env, REDIS_URL: redis.url });
+    apps = [
+      withRedis,
+      await startTestApp(
+        'sqlite',
+        { ...env, REDIS_URL: redis.url },
+        { database: withRedis.database as never },
+      ),
+    ];
+    const ticket = await ticketOn(apps[0]!);
+    expect(await opened(apps[1]!, ticket)).toBe(200);
+    expect(await opened(apps[0]!, ticket)).toBe(401);
+    expect(await opened(apps[1]!, ticket)).toBe(401);
+
+    // What Redis adds: without it, each instance remembers only the tickets it saw.
+    const alone = await startTestApp('sqlite', env);
+    const other = await startTestApp('sqlite', env, { database: alone.database as never });
+    apps.push(other, alone);
+    const second = await ticketOn(alone);
+    expect(await opened(other, second)).toBe(200);
+    expect(await opened(alone, second)).toBe(200);
+    expect(await opened(other, second)).toBe(401);
+  });
+
   it('start-up stops with a clear message when REDIS_URL does not answer', async () => {
     const database = await createTestDatabase('sqlite');
     try {

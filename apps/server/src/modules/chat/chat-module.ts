@@ -6,13 +6,15 @@ import { createChatService } from './chat.service.js';
 import { type ChatEventTransport, createChatHub, createInProcessTransport } from './chat-events.js';
 import { createPgTransport } from './chat-pg-transport.js';
 import { createPresence } from './chat-presence.js';
-import { createChatStreamTickets } from './chat-stream-tickets.js';
+import { createChatStreamTickets, type SharedTicketLedger } from './chat-stream-tickets.js';
 
 export interface ChatModuleOptions {
   db: Kysely<Database>;
   /** PostgreSQL's URL when several instances may share the database: events cross them by LISTEN/NOTIFY. */
   postgresUrl?: string | undefined;
   jwtSecret: string;
+  /** With REDIS_URL: used stream tickets remembered for every instance, not only the one that saw them. */
+  ticketLedger?: SharedTicketLedger | undefined;
   /** Whether a user is (still) an Admin: checked when an admin stream opens. */
   isAdmin(userId: string): Promise<boolean>;
   /** An admin stream ends after this long (the access token's lifetime); the page opens a new one. */
@@ -63,7 +65,7 @@ export function createChatModule(app: FastifyInstance, options: ChatModuleOption
     maxStreamsPerSession: options.maxStreamsPerSession ?? 5,
     onError,
   });
-  const tickets = createChatStreamTickets(options.jwtSecret, now);
+  const tickets = createChatStreamTickets(options.jwtSecret, now, options.ticketLedger);
 
   let sweepTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
