@@ -360,6 +360,27 @@ describe(NGINX_CONF, () => {
       expect(retry).not.toContain('non_idempotent');
     }
   });
+
+  it('resends a POST that reached a dead instance only where it carries an idempotency key (submissions)', () => {
+    const retryOf = (requestPath: string) => {
+      const location = servingLocation(requestPath);
+      const own = directives(location?.block, 'proxy_next_upstream')[0]?.args;
+      return own ?? directives(servers[0]?.block, 'proxy_next_upstream')[0]?.args ?? ['error', 'timeout'];
+    };
+    for (const submission of ['/api/v1/forms/AbC123xyz_-9/submit-form', '/form/AbC123xyz_-9']) {
+      expect(retryOf(submission), submission).toEqual(expect.arrayContaining(['error', 'non_idempotent']));
+    }
+    for (const other of [
+      '/api/v1/chat/message',
+      '/api/v1/contact/submit',
+      '/api/v1/forms',
+      '/api/v1/forms/AbC123xyz_-9/submit-form/extra',
+      '/api/v1/forms/AbC123xyz_-9',
+      '/api/v1/auth/refresh',
+    ]) {
+      expect(retryOf(other), other).not.toContain('non_idempotent');
+    }
+  });
 });
 
 /** The location nginx picks for a path: the first matching regex, else the longest matching prefix. */

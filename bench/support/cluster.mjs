@@ -121,7 +121,8 @@ function nginxConfig({ dir, port, upstreamPorts }) {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # Replaced, never appended to: with TRUST_PROXY=1 the last address is the one believed.
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_connect_timeout 1s;
       proxy_read_timeout 3600s;
@@ -146,7 +147,7 @@ ${servers}
     client_max_body_size 1m;
     # A submission carries its idempotency key: sending it again to another instance stores it once, so a
     # submission whose instance died mid-request is retried there instead of failing.
-    location ~ ^/api/v1/forms/[^/]+/submit-form$ {${proxied}
+    location ~ ^(/api/v1/forms/[^/]+/submit-form|/form/[^/]+)$ {${proxied}
       proxy_next_upstream error timeout http_502 http_503 non_idempotent;
     }
     location / {${proxied}
