@@ -1,5 +1,5 @@
 import type { ContactMessage } from '@sheetforms/contract';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** Tells the admins about a new contact message; resolves or rejects within its timeout. */
 export interface ContactNotifier {
@@ -41,12 +41,19 @@ export function contactMail(message: ContactMessage, options: Pick<ContactMailer
  * timeouts bound each step, and an overall timer bounds the whole send.
  */
 export function createContactMailer(options: ContactMailerOptions): ContactNotifier & { close(): void } {
-  const transport = createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-  });
+  // nodemailer is loaded with the first mail, not at start (about 14 MiB of resident memory).
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () => {
+    transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: options.timeoutMs,
+        greetingTimeout: options.timeoutMs,
+        socketTimeout: options.timeoutMs,
+      }),
+    );
+    return transport;
+  };
   return {
     async notify(message) {
       let timer: NodeJS.Timeout | undefined;
@@ -54,13 +61,14 @@ export function createContactMailer(options: ContactMailerOptions): ContactNotif
         timer = setTimeout(() => reject(new Error('sending the mail timed out')), options.timeoutMs);
       });
       try {
-        await Promise.race([transport.sendMail(contactMail(message, options)), timeout]);
+        const send = openTransport().then((opened) => opened.sendMail(contactMail(message, options)));
+        await Promise.race([send, timeout]);
       } finally {
         clearTimeout(timer);
       }
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close()).catch(() => undefined);
     },
   };
 }

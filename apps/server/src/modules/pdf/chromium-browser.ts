@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAGE_MARGIN } from './print-document.js';
 import type { BrowserEvents, BrowserLauncher, RenderBrowser } from './render-browser.js';
 
@@ -31,6 +31,9 @@ export function createChromiumLauncher(options: { executablePath: string }): Bro
     } catch {
       throw new Error(`no Chromium executable at ${options.executablePath}`);
     }
+    // Loaded with the first browser, not at start: playwright-core alone adds about 80 MiB to the resident
+    // set of a server that may never render a PDF (docs/performance.md, memory).
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: options.executablePath,
       args: CHROMIUM_ARGS,

@@ -1,6 +1,17 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+/**
+ * exceljs is loaded on the first export, not at start: it adds about 28 MiB to the resident set of a
+ * server that may never export (docs/performance.md, memory).
+ */
+let excel: Promise<typeof ExcelJS> | undefined;
+const loadExcel = () => {
+  // A CommonJS module: its exports arrive as the namespace's default.
+  excel ??= import('exceljs').then((module) => (module as unknown as { default: typeof ExcelJS }).default);
+  return excel;
+};
 
 /**
  * Writes the XLSX file to `out` with exceljs's streaming writer: each row is committed (serialized and
@@ -14,7 +25,8 @@ export async function writeXlsx(
   header: readonly string[],
   batches: AsyncIterable<string[][]>,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const excelJs = await loadExcel();
+  const workbook = new excelJs.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
     useStyles: false,
