@@ -37,9 +37,12 @@ FROM node:22-bookworm-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core fonts-noto-color-emoji \
  && rm -rf /var/lib/apt/lists/*
+# MALLOC_ARENA_MAX=2 as `npm start` sets it: glibc's per-thread arenas (the SQLite writer thread, libuv's
+# pool) otherwise add about 40 MiB of resident memory under load (docs/performance.md, memory).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Owned by root: the server's user can read its code but not change it. DATA_DIR is the one writable
 # directory (with PostgreSQL little or nothing is kept there).

@@ -3,7 +3,8 @@
 // on the same stack, in the same run.
 //
 //   npm run build && node bench/submit-throughput.mjs [--connections 50] [--duration 20] [--rounds 2]
-//       [--only naive,group,off,on] [--postgres URL] [--before DIR] [--json FILE] [--ci]
+//       [--only naive,group,off,on] [--postgres URL] [--before DIR] [--json FILE] [--ci] [--profile DIR]
+//       [--node-args '--max-semi-space-size=4']
 //
 // Each round starts these servers in child processes, one after the other, and loads each with autocannon
 // from this process (every request a new submission with its own random idempotency key, as the web app
@@ -60,6 +61,8 @@ const { values: args } = parseArgs({
     before: { type: 'string' },
     json: { type: 'string' },
     ci: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    'node-args': { type: 'string' },
   },
 });
 const CONNECTIONS = Number(args.connections);
@@ -161,6 +164,12 @@ async function runSheetForms(route) {
     },
     stdio: 'ignore',
     ...(route.startsWith('before-') ? { distRoot: path.resolve(args.before) } : {}),
+    // --profile DIR: a V8 CPU profile of each SheetForms server, written to DIR when it stops (see
+    // docs/performance.md); --node-args: options for the SheetForms servers' node, to try V8 settings.
+    nodeArgs: [
+      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
+      ...(args['node-args']?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   try {
     const token = await signIn(server.base);

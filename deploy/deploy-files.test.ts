@@ -526,7 +526,14 @@ describe('Dockerfile', () => {
     const cmd = instructions(runtime, 'CMD').at(-1)?.args ?? '';
     expect(cmd.startsWith('['), 'exec form, so the server gets SIGTERM').toBe(true);
     const words = splitFlags(cmd).words;
-    expect(words.join(' ')).toBe(rootPackage.scripts.start);
+    // `npm start` may set environment defaults first (`NAME=${NAME:-value} node …`): the image sets the
+    // same ones with ENV, and runs the same command after them.
+    const start = rootPackage.scripts.start ?? '';
+    const defaults = [...start.matchAll(/(\w+)=\$\{\1:-([^}\s]+)\}\s+/g)];
+    const command = start.replace(/^(?:\w+=\$\{\w+:-[^}\s]+\}\s+)+/, '');
+    expect(words.join(' ')).toBe(command);
+    const env = Object.assign({}, ...instructions(runtime, 'ENV').map((e) => envPairs(e.args)));
+    for (const [, name = '', value] of defaults) expect(env[name], `ENV ${name}`).toBe(value);
     const entry = words[1] ?? '';
     expect(
       fs.existsSync(path.join(root, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))),

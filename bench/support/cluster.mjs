@@ -244,6 +244,7 @@ export async function startCluster({
     const instanceEnv = (index) => ({
       ...process.env,
       NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
       HOST: '127.0.0.1',
       PORT: String(instancePorts[index]),
       PUBLIC_URL: proxyUrl,

@@ -14,6 +14,8 @@ export interface StartServerOptions {
   entry?: 'dist' | 'source';
   /** With entry 'dist': the tree whose apps/server/dist/main.js runs (another build, to compare); default this one. */
   distRoot?: string;
+  /** Options for node itself, before the entry (e.g. ['--cpu-prof', '--cpu-prof-dir=DIR']). */
+  nodeArgs?: string[];
   /** The child's stdout and stderr: 'inherit' (default), 'pipe' (read them from `child`) or 'ignore'. */
   stdio?: 'inherit' | 'pipe' | 'ignore';
 }
