@@ -37,8 +37,8 @@ FROM node:22-bookworm-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core fonts-noto-color-emoji \
  && rm -rf /var/lib/apt/lists/*
-# MALLOC_ARENA_MAX=2 as `npm start` sets it: glibc's per-thread arenas (the SQLite writer thread, libuv's
-# pool) otherwise add about 40 MiB of resident memory under load (docs/performance.md, memory).
+# MALLOC_ARENA_MAX=2 as `npm start` sets it: fewer glibc arenas for the SQLite writer thread and libuv's
+# pool, about 10-20 MiB less resident memory (docs/performance.md, memory).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data \
