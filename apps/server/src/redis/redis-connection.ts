@@ -59,11 +59,14 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
   });
   // Without a listener ioredis prints every failed reconnect; report each change of state once instead.
   let state: 'connecting' | 'up' | 'down' = 'connecting';
-  client.on('error', (error: Error) => {
+  const lost = (error?: Error) => {
     if (state !== 'up') return;
     state = 'down';
     options.log?.warn({ err: error }, 'Redis connection lost; rate limits are not enforced until it is back');
-  });
+  };
+  client.on('error', lost);
+  // A connection closed without an error (Redis restarted cleanly) is a loss too.
+  client.on('close', () => lost());
   client.on('ready', () => {
     if (state === 'down') options.log?.info({}, 'Redis connection is back');
     state = 'up';
