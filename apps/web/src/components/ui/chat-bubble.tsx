@@ -30,7 +30,7 @@ export function ChatBubble({
       <div
         className={cn(
           'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm [overflow-wrap:anywhere] sm:max-w-[75%]',
-          own ? 'rounded-br-md bg-emerald-600 text-white' : 'rounded-bl-md bg-slate-100 text-slate-900',
+          own ? 'rounded-br-md bg-emerald-700 text-white' : 'rounded-bl-md bg-slate-100 text-slate-900',
           pending && 'opacity-70',
           failed && 'bg-red-50 text-red-900 ring-1 ring-red-300',
         )}

@@ -60,7 +60,7 @@ export function ChatListItem({ session, selected, onSelect, now }: ChatListItemP
             {unread > 0 ? (
               <span
                 data-testid="unread-badge"
-                className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 px-1.5 py-0.5 font-semibold text-white text-xs"
+                className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-emerald-700 px-1.5 py-0.5 font-semibold text-white text-xs"
               >
                 <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
                 <span className="sr-only">{`, ${unreadLabel(unread)}`}</span>

@@ -193,7 +193,7 @@ function SidebarContent({
                   <span
                     aria-hidden="true"
                     data-testid="messages-unread"
-                    className="ml-auto rounded-full bg-emerald-600 px-2 py-0.5 font-semibold text-white text-xs"
+                    className="ml-auto rounded-full bg-emerald-700 px-2 py-0.5 font-semibold text-white text-xs"
                   >
                     {unreadText}
                   </span>

@@ -148,7 +148,7 @@ function PreviewTab({ config, state }: Pick<FormConfigPanelProps, 'config' | 'st
             <button
               type="submit"
               disabled
-              className="w-full rounded-lg bg-emerald-600 px-4 py-2 font-semibold text-sm text-white opacity-80"
+              className="w-full rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-sm text-white opacity-80"
             >
               Submit Form
             </button>

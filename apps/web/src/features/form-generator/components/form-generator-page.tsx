@@ -19,7 +19,7 @@ function GeneratorAccessDenied() {
         <p className="mt-3 text-slate-600">Please sign in to create forms from your Google Sheets.</p>
         <Link
           to="/"
-          className="mt-8 inline-flex items-center justify-center rounded-lg bg-emerald-600 px-5 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+          className="mt-8 inline-flex items-center justify-center rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
         >
           Return to Home
         </Link>
