@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config/config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
+import { createPgChannel } from './db/pg-channel.js';
 import { createDriveClient, type DriveClient } from './google/drive-client.js';
 import type { FetchFn } from './google/google-http.js';
 import { createServiceAccountTokens } from './google/service-account.js';
@@ -40,6 +41,7 @@ import { createContactCursorCodec } from './modules/contact/contact-cursor.js';
 import { createContactMailer } from './modules/contact/contact-mailer.js';
 import { createFormAccessService } from './modules/form-access/form-access.service.js';
 import { createFormCache } from './modules/form-access/form-cache.js';
+import { createFormChangeBroadcast } from './modules/form-access/form-change-broadcast.js';
 import { formLoginRoutes } from './modules/form-access/form-login.routes.js';
 import { createPublicFormsRepository } from './modules/form-access/public-forms.repository.js';
 import { RespondentTokens } from './modules/form-access/respondent-tokens.js';
@@ -329,12 +331,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const formCache = createFormCache();
   // The public form's rendered pages (decision 0020), dropped with the parsed form.
   const formPageCache = createFormPageCache();
-  const forms = createFormsService({
-    forms: createFormsRepository(database.db),
-    onFormChanged: (formId) => {
+  // Every instance on the same PostgreSQL drops a changed form at once (a NOTIFY), not after the 5 s limit.
+  const formChanges = createFormChangeBroadcast({
+    invalidate: (formId) => {
       formCache.invalidate(formId);
       formPageCache.invalidate(formId);
     },
+    clear: () => formCache.clear(),
+    channel: database.url
+      ? createPgChannel({
+          channel: 'sheetforms_forms',
+          db: database.db,
+          connectionString: database.url,
+          onError: (error) => app.log.warn({ err: error }, 'form change channel'),
+        })
+      : undefined,
+    onError: (error) => app.log.warn({ err: error }, 'could not announce a form change'),
+  });
+  app.addHook('onReady', async () => formChanges.start());
+  app.addHook('preClose', async () => formChanges.close());
+  const forms = createFormsService({
+    forms: createFormsRepository(database.db),
+    onFormChanged: (formId) => formChanges.changed(formId),
     signatureFiles,
     responses: responseReader,
     templates: templatesRepository,

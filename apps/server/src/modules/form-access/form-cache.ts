@@ -9,15 +9,19 @@ import type { LoadedForm } from './public-form.serializer.js';
  *   changes (FormsServiceDeps.onFormChanged): the next request reads the new form.
  * - A load that began before an invalidation is not stored (a generation count), so a read of the old row
  *   that finishes after the update cannot put the old form back.
- * - Kept at most `ttlMs`: an update made through ANOTHER instance (several instances on one PostgreSQL)
- *   reaches this one's requests within that time. Until then this instance enforces the old fields and
- *   status; a submission to a form deleted elsewhere fails on its foreign key and answers 404.
+ * - On PostgreSQL, changes made through ANOTHER instance arrive as a NOTIFY (form-change-broadcast.ts)
+ *   and invalidate here too, within milliseconds. Kept at most `ttlMs` all the same: if a notification is
+ *   lost (the listening connection dropped: the whole cache is then cleared), or on a deployment where
+ *   instances share no channel, this bounds how long the old fields and status are enforced; a submission
+ *   to a form deleted elsewhere fails on its foreign key and answers 404.
  * - Unknown form ids are not cached: they cannot fill the cache.
  */
 export interface FormCache {
   /** The cached form, or `load()`'s answer (stored unless an invalidation happened meanwhile). */
   get(formId: string, load: () => Promise<LoadedForm | undefined>): Promise<LoadedForm | undefined>;
   invalidate(formId: string): void;
+  /** Forgets every form (after changes may have been missed). */
+  clear(): void;
 }
 
 export interface FormCacheOptions {
@@ -63,6 +67,10 @@ export function createFormCache(options: FormCacheOptions = {}): FormCache {
       generation++;
       entries.delete(formId);
     },
+    clear() {
+      generation++;
+      entries.clear();
+    },
   };
 }
 
@@ -78,4 +86,5 @@ function freeze(form: LoadedForm): LoadedForm {
 export const noFormCache: FormCache = {
   get: (_formId, load) => load(),
   invalidate() {},
+  clear() {},
 };
