@@ -13,6 +13,7 @@ import path from 'node:path';
 import {
   BENCH_FIELDS,
   columnCounts,
+  control,
   freePort,
   repositoryRoot,
   sleep,
@@ -353,16 +354,10 @@ export async function startCluster({
   }
 }
 
-/** The emulator's control API (no credentials, no quota). */
-export async function emulatorControl(emulatorUrl, method, controlPath, body) {
-  const res = await fetch(`${emulatorUrl}/__emulator${controlPath}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`emulator ${method} ${controlPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
+/** The standalone emulator's control API (no credentials, no quota): the same calls as local mode's. */
+export function emulatorControl(emulatorUrl, method, controlPath, body) {
+  // control() appends /__google/__emulator to an origin; emulatorUrl is already {origin}/__google.
+  return control(emulatorUrl.replace(/\/__google$/, ''), method, controlPath, body);
 }
 
 /** Signs in through `base` (the proxy or one instance) with an ID token the emulator mints. */
