@@ -41,6 +41,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { eventStreamParser } from './support/event-stream.mjs';
 import { percentile, repositoryRoot, signIn, sleep, startServer } from './support/local-server.mjs';
 
 const { values: args } = parseArgs({
@@ -397,22 +398,8 @@ function openStream(streamPath, { onEvent, onDrop }) {
           },
         };
         res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk) => {
-          const receivedAt = performance.now();
-          buffer += chunk;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            let name = 'message';
-            let data = '';
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event:')) name = line.slice(6).trim();
-              else if (line.startsWith('data:')) data += line.slice(5).trimStart();
-            }
-            if (data) onEvent(name, data, receivedAt);
-          }
-        });
+        const feed = eventStreamParser(onEvent);
+        res.on('data', (chunk) => feed(chunk, performance.now()));
         res.on('close', () => {
           if (!stream.closing) onDrop();
         });

@@ -29,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClusterForm, sheetResponseIds, signInOwner, startCluster } from './support/cluster.mjs';
+import { eventStreamParser } from './support/event-stream.mjs';
 import { percentile, repositoryRoot, sleep, submissionBody } from './support/local-server.mjs';
 
 const { values: args } = parseArgs({
@@ -402,21 +403,7 @@ function openEventStream(url, onEvent) {
         return;
       }
       res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let name = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) name = line.slice(6).trim();
-            else if (line.startsWith('data:')) data += line.slice(5).trimStart();
-          }
-          if (data) onEvent(name, data);
-        }
-      });
+      res.on('data', eventStreamParser(onEvent));
       resolve({ close: () => req.destroy() });
     });
     req.on('error', reject);
