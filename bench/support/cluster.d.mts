@@ -28,6 +28,9 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** The Debian packages the cluster needs and this machine lacks (empty when it can start one). */
+export declare function missingPackages(): string[];
+
 export declare function startCluster(options: {
   dir: string;
   instances?: number;

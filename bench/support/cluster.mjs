@@ -33,6 +33,19 @@ function which(name, extra = []) {
   }
 }
 
+/** The Debian packages the cluster needs and this machine lacks (empty when it can start one). */
+export function missingPackages() {
+  const missing = [];
+  if (!which('nginx', ['/usr/sbin/nginx'])) missing.push('nginx');
+  if (!which('redis-server', ['/usr/bin/redis-server'])) missing.push('redis-server');
+  try {
+    postgresBin();
+  } catch {
+    missing.push('postgresql');
+  }
+  return missing;
+}
+
 function postgresBin() {
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root)

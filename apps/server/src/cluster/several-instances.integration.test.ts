@@ -5,7 +5,6 @@
  * acknowledged one is in the database and its sheet exactly once; one rate-limit budget holds across the
  * instances; a chat reply posted to one instance reaches a visitor listening on the other.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,26 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cluster,
   createClusterForm,
+  missingPackages,
   sheetResponseIds,
   signInOwner,
   startCluster,
 } from '../../../../bench/support/cluster.mjs';
 import { sleep, submissionBody } from '../../../../bench/support/local-server.mjs';
 
-const installed = (command: string, fallback: string) => {
-  if (fs.existsSync(fallback)) return true;
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const missing = [
-  installed('nginx', '/usr/sbin/nginx') ? undefined : 'nginx',
-  installed('redis-server', '/usr/bin/redis-server') ? undefined : 'redis-server',
-  fs.existsSync('/usr/lib/postgresql') ? undefined : 'postgresql',
-].filter(Boolean);
+const missing = missingPackages();
 if (missing.length > 0 && process.env.REQUIRE_REDIS === '1') {
   throw new Error(
     `REQUIRE_REDIS=1 but ${missing.join(', ')} is not installed: the several-instances test cannot run.`,
