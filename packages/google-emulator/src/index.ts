@@ -25,7 +25,7 @@ export {
 export { subjectIdForEmail } from './identity/subject-id.js';
 export { googleEmulatorPlugin } from './plugin.js';
 export { ASSISTANT_QUESTIONS_TITLE } from './seed/demo-data.js';
-export type { LinkAccess, SharedPerson, Sharing } from './sheets/spreadsheet-model.js';
+export type { LinkAccess, SharedPerson, ShareRole, Sharing } from './sheets/spreadsheet-model.js';
 export {
   EMULATOR_PREFIX,
   type StandaloneEmulator,

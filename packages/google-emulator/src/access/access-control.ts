@@ -129,8 +129,12 @@ export function requireAccount(caller: Caller): asserts caller is Extract<Caller
   }
 }
 
-/** The most the caller may do with a file: edit, view or nothing. An API key only gets link access. */
-export function roleFor(caller: Caller, file: FileAccess): 'edit' | 'view' | 'none' {
+/**
+ * The most the caller may do with a file: edit, comment (read and comment), view or nothing; the highest
+ * of their own share, their domain's and the link's, as in Drive. An API key only gets link access, and
+ * only to read.
+ */
+export function roleFor(caller: Caller, file: FileAccess): 'edit' | 'comment' | 'view' | 'none' {
   const link = file.sharing.link;
   if (caller.kind === 'apiKey') return link === 'none' ? 'none' : 'view';
   if (file.ownerEmail && file.ownerEmail.toLowerCase() === caller.email) return 'edit';
@@ -139,11 +143,12 @@ export function roleFor(caller: Caller, file: FileAccess): 'edit' | 'view' | 'no
   const domain = file.sharing.domains?.find((entry) => entry.domain === domainName);
   const roles = [person?.role, domain?.role, link];
   if (roles.includes('edit')) return 'edit';
+  if (roles.includes('comment')) return 'comment';
   if (roles.includes('view')) return 'view';
   return 'none';
 }
 
-/** Throws Google's 403 when the caller's role is not enough for the call. */
+/** Throws Google's 403 when the caller's role is not enough for the call (only editors write). */
 export function requireRole(caller: Caller, file: FileAccess, need: 'read' | 'write'): void {
   const role = roleFor(caller, file);
   if (role === 'none' || (need === 'write' && role !== 'edit')) {

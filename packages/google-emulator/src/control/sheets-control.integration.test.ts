@@ -235,6 +235,101 @@ describe('control API, quotas, faults and persistence', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('shares as viewer, commenter or editor, by person and by link: Drive lists the roles and files.get tells the caller whether they can edit', async () => {
+    await start();
+    const { spreadsheetId } = await api.createSpreadsheet({ title: 'Roles' });
+    const tokenFor = async (email: string) =>
+      (
+        await emulator.identity.issueAccessToken({
+          email,
+          name: 'Someone',
+          clientId: 'test',
+          scopes: ['https://www.googleapis.com/auth/drive.readonly', SHEETS_SCOPE],
+        })
+      ).accessToken;
+    const share = (sharing: unknown) =>
+      api.call('PATCH', `/__emulator/spreadsheets/${spreadsheetId}`, {
+        body: { ownerEmail: 'boss@example.com', sharing },
+      });
+    const capabilities = async (email: string) => {
+      const reply = await api.call(
+        'GET',
+        `/drive/v3/files/${spreadsheetId}?fields=${encodeURIComponent('capabilities(canEdit,canComment)')}`,
+        { auth: await tokenFor(email) },
+      );
+      return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
+    };
+    const write = async (email: string) =>
+      (
+        await api.call(
+          'PUT',
+          `/v4/spreadsheets/${spreadsheetId}/values/${rangePath('Sheet1!A1')}?valueInputOption=RAW`,
+          { auth: await tokenFor(email), body: { values: [['x']] } },
+        )
+      ).status;
+
+    const shared = await share({
+      link: 'none',
+      people: [
+        { email: 'vi@example.com', role: 'view' },
+        { email: 'co@example.com', role: 'comment' },
+        { email: 'ed@example.com', role: 'edit' },
+      ],
+    });
+    expect(shared.status).toBe(200);
+    const listed = await api.call(
+      'GET',
+      `/drive/v3/files/${spreadsheetId}/permissions?fields=${encodeURIComponent('permissions(type,emailAddress,role)')}`,
+      { auth: await tokenFor('boss@example.com') },
+    );
+    expect(((await listed.json()) as { permissions: unknown[] }).permissions).toEqual([
+      { type: 'user', emailAddress: 'boss@example.com', role: 'owner' },
+      { type: 'user', emailAddress: 'vi@example.com', role: 'reader' },
+      { type: 'user', emailAddress: 'co@example.com', role: 'commenter' },
+      { type: 'user', emailAddress: 'ed@example.com', role: 'writer' },
+    ]);
+    expect((await capabilities('boss@example.com')).body).toEqual({
+      capabilities: { canEdit: true, canComment: true },
+    });
+    expect((await capabilities('ed@example.com')).body).toEqual({
+      capabilities: { canEdit: true, canComment: true },
+    });
+    expect((await capabilities('co@example.com')).body).toEqual({
+      capabilities: { canEdit: false, canComment: true },
+    });
+    expect((await capabilities('vi@example.com')).body).toEqual({
+      capabilities: { canEdit: false, canComment: false },
+    });
+    expect((await capabilities('stranger@example.com')).status).toBe(404);
+    expect(await write('co@example.com')).toBe(403);
+    expect(await write('vi@example.com')).toBe(403);
+    expect(await write('ed@example.com')).toBe(200);
+
+    // Link sharing is the permission of type 'anyone', with the link's role.
+    for (const [link, role, canEdit] of [
+      ['view', 'reader', false],
+      ['comment', 'commenter', false],
+      ['edit', 'writer', true],
+    ] as const) {
+      expect((await share({ link, people: [] })).status).toBe(200);
+      const anyone = await api.call(
+        'GET',
+        `/drive/v3/files/${spreadsheetId}/permissions?fields=${encodeURIComponent('permissions(id,type,role)')}`,
+        { auth: await tokenFor('boss@example.com') },
+      );
+      expect(((await anyone.json()) as { permissions: unknown[] }).permissions).toContainEqual({
+        id: 'anyoneWithLink',
+        type: 'anyone',
+        role,
+      });
+      expect((await capabilities('passer-by@example.com')).body).toMatchObject({
+        capabilities: { canEdit },
+      });
+    }
+    const bad = await share({ link: 'none', people: [{ email: 'x@example.com', role: 'owner' }] });
+    expect(bad.status).toBe(400);
+  });
+
   it('enforces quotas when switched on, with Google’s 429 body', async () => {
     await start();
     const { spreadsheetId } = await api.createSpreadsheet({

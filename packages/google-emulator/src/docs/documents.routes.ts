@@ -125,8 +125,11 @@ export function driveSource(deps: DocumentsRoutesDeps, file: VisibleFile): Drive
 
 /** A file the caller may see, with the most the caller may do with it. */
 export type VisibleFile =
-  | { kind: 'document'; id: string; title: string; role: 'edit' | 'view'; document: StoredDocument }
-  | { kind: 'spreadsheet'; id: string; title: string; role: 'edit' | 'view'; meta: SpreadsheetMeta };
+  | { kind: 'document'; id: string; title: string; role: VisibleRole; document: StoredDocument }
+  | { kind: 'spreadsheet'; id: string; title: string; role: VisibleRole; meta: SpreadsheetMeta };
+
+/** What the caller may do with a file they can see. */
+type VisibleRole = 'edit' | 'comment' | 'view';
 
 /** Finds a file the caller may see; Drive's 404 "File not found" otherwise, whether or not it exists. */
 export function findVisibleFile(caller: Caller, deps: DocumentsRoutesDeps, id: string): VisibleFile {

@@ -1,7 +1,7 @@
 import type { Caller } from '../access/access-control.js';
 import { displayNameFromEmail } from '../identity/email.js';
 import { subjectIdForEmail } from '../identity/subject-id.js';
-import type { Sharing } from '../sheets/spreadsheet-model.js';
+import type { ShareRole, Sharing } from '../sheets/spreadsheet-model.js';
 
 /** A file as Drive describes it: a document or a spreadsheet, with its owner, sharing and times. */
 export interface DriveFileSource {
@@ -28,6 +28,11 @@ export interface DrivePermission {
   pendingOwner?: boolean;
 }
 
+/** Drive's role for a share made in the share dialog. */
+export function driveRoleOf(role: ShareRole): 'writer' | 'commenter' | 'reader' {
+  return role === 'edit' ? 'writer' : role === 'comment' ? 'commenter' : 'reader';
+}
+
 /** The link permission's id, as Drive names it. */
 export const ANYONE_WITH_LINK = 'anyoneWithLink';
 
@@ -48,14 +53,14 @@ export function permissionsOf(file: DriveFileSource): DrivePermission[] {
   if (owner) permissions.push(userPermission(owner, 'owner'));
   for (const person of file.sharing.people) {
     if (person.email === owner) continue;
-    permissions.push(userPermission(person.email, person.role === 'edit' ? 'writer' : 'reader'));
+    permissions.push(userPermission(person.email, driveRoleOf(person.role)));
   }
   for (const entry of file.sharing.domains ?? []) {
     permissions.push({
       kind: 'drive#permission',
       id: `domain-${entry.domain}`,
       type: 'domain',
-      role: entry.role === 'edit' ? 'writer' : 'reader',
+      role: driveRoleOf(entry.role),
       domain: entry.domain,
       displayName: entry.domain,
       allowFileDiscovery: false,
@@ -66,7 +71,7 @@ export function permissionsOf(file: DriveFileSource): DrivePermission[] {
       kind: 'drive#permission',
       id: ANYONE_WITH_LINK,
       type: 'anyone',
-      role: file.sharing.link === 'edit' ? 'writer' : 'reader',
+      role: driveRoleOf(file.sharing.link),
       allowFileDiscovery: false,
     });
   }
@@ -107,10 +112,12 @@ export function driveUser(email: string, caller: Caller) {
  * Drive's File resource with every field the emulator knows; files.get trims it to its default fields or
  * the `fields` mask. `permissions` appear only for callers who may share the file (editors), as in Drive.
  */
-export function driveFileResource(file: DriveFileSource, caller: Caller, role: 'edit' | 'view') {
+export function driveFileResource(file: DriveFileSource, caller: Caller, role: 'edit' | 'comment' | 'view') {
   const owner = file.ownerEmail?.toLowerCase();
   const ownedByMe = owner !== undefined && caller.kind === 'account' && caller.email === owner;
   const canEdit = role === 'edit';
+  // Commenters comment; viewers and anonymous callers do not.
+  const canComment = canEdit || (role === 'comment' && caller.kind === 'account');
   const permissions = permissionsOf(file);
   const path = file.kind === 'document' ? 'document' : 'spreadsheets';
   return {
@@ -138,7 +145,7 @@ export function driveFileResource(file: DriveFileSource, caller: Caller, role: '
     capabilities: {
       canAddChildren: false,
       canChangeCopyRequiresWriterPermission: canEdit,
-      canComment: canEdit,
+      canComment,
       canCopy: true,
       canDelete: ownedByMe,
       canDownload: true,

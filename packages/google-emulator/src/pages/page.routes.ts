@@ -6,7 +6,7 @@ import { html } from '../html/safe-html.js';
 import { isValidEmail } from '../identity/email.js';
 import { parseCsv } from '../sheets/csv.js';
 import { findSheetByTitle, firstSheet } from '../sheets/range-resolution.js';
-import { checkSharing } from '../sheets/spreadsheet-model.js';
+import { checkSharing, type ShareRole } from '../sheets/spreadsheet-model.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { rowsPage } from './rows-page.js';
 import { type ListedSpreadsheet, spreadsheetsPage } from './spreadsheets-page.js';
@@ -109,11 +109,13 @@ export function registerPageRoutes(app: FastifyInstance, services: EmulatorServi
     const meta = services.spreadsheets.get(request.params.id);
     if (!meta) return notFoundPage(reply, 'There is no spreadsheet with this id.');
     const form = formFields(request.body);
-    // Emails separated by spaces, lines, commas or semicolons; "viewer" after an email makes it a viewer.
-    const people: Array<{ email: string; role: 'view' | 'edit' }> = [];
+    // Emails separated by spaces, lines, commas or semicolons; "viewer" or "commenter" after an email
+    // makes it one.
+    const people: Array<{ email: string; role: ShareRole }> = [];
     for (const token of (form.people ?? '').split(/[\s,;]+/).filter((word) => word !== '')) {
       const last = people[people.length - 1];
       if (/^view(er)?$/i.test(token) && last) last.role = 'view';
+      else if (/^comment(er)?$/i.test(token) && last) last.role = 'comment';
       else if (!/^edit(or)?$/i.test(token)) people.push({ email: token, role: 'edit' });
     }
     const checked = checkSharing({ link: form.link, people, domains: meta.sharing.domains ?? [] });

@@ -12,16 +12,17 @@ export interface ListedSpreadsheet {
 const SHARING_LABELS = {
   none: 'Private',
   view: 'Anyone with the link can view',
+  comment: 'Anyone with the link can comment',
   edit: 'Anyone with the link can edit',
 } as const;
 
+const PERSON_ROLES = { view: 'viewer', comment: 'commenter', edit: 'editor' } as const;
+
 /** "Private", or the link access, plus the owner, the people and the domains it is shared with. */
 export function describeSharing(sharing: Sharing, ownerEmail?: string): string {
-  const people = sharing.people.map(
-    (person) => `${person.email} (${person.role === 'edit' ? 'editor' : 'viewer'})`,
-  );
+  const people = sharing.people.map((person) => `${person.email} (${PERSON_ROLES[person.role]})`);
   const domains = (sharing.domains ?? []).map(
-    (entry) => `everyone at ${entry.domain} (${entry.role === 'edit' ? 'editors' : 'viewers'})`,
+    (entry) => `everyone at ${entry.domain} (${PERSON_ROLES[entry.role]}s)`,
   );
   const owner = ownerEmail ? [`owned by ${ownerEmail}`] : [];
   return [SHARING_LABELS[sharing.link], ...owner, ...people, ...domains].join(' · ');
@@ -102,13 +103,13 @@ ${sheets.map((sheet) => {
 ${copyRow(`url-${meta.spreadsheetId}`, `URL of ${meta.title}`, `https://docs.google.com/spreadsheets/d/${meta.spreadsheetId}/edit#gid=${first?.sheetId ?? 0}`)}
 <form class="inline-form" method="post" action="${prefix}/spreadsheets/${meta.spreadsheetId}/sharing" aria-label="Sharing of ${meta.title}">
 <div><label for="${selectId}">Sharing</label><select id="${selectId}" name="link">
-${(['none', 'view', 'edit'] as const).map(
+${(['none', 'view', 'comment', 'edit'] as const).map(
   (link) =>
     html`<option value="${link}"${meta.sharing.link === link ? html` selected` : ''}>${SHARING_LABELS[link]}</option>`,
 )}
 </select></div>
 <div><label for="${ownerId}">Owner (email)</label><input id="${ownerId}" name="owner" type="email" value="${meta.ownerEmail ?? ''}" placeholder="owner@example.com"></div>
-<div><label for="${peopleId}">Shared with (one email a line, editors; add “viewer” after an email for a viewer)</label><textarea id="${peopleId}" name="people" placeholder="name@example.com">${meta.sharing.people.map((person) => (person.role === 'view' ? `${person.email} viewer` : person.email)).join('\n')}</textarea></div>
+<div><label for="${peopleId}">Shared with (one email a line, editors; add “viewer” or “commenter” after an email for one)</label><textarea id="${peopleId}" name="people" placeholder="name@example.com">${meta.sharing.people.map((person) => (person.role === 'edit' ? person.email : `${person.email} ${PERSON_ROLES[person.role]}`)).join('\n')}</textarea></div>
 <button class="button secondary" type="submit">Save sharing</button>
 </form>
 </li>`;

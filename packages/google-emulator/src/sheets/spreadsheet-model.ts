@@ -1,18 +1,30 @@
 import { randomBytes, randomInt } from 'node:crypto';
 
-/** Who can open a spreadsheet through its link. */
-export type LinkAccess = 'none' | 'view' | 'edit';
+/**
+ * What a share lets someone do, as Drive's share dialog offers it: Viewer (Drive role `reader`),
+ * Commenter (`commenter`: reads and comments, never edits) or Editor (`writer`).
+ */
+export type ShareRole = 'view' | 'comment' | 'edit';
+
+/** Who can open a spreadsheet through its link, and as what. */
+export type LinkAccess = 'none' | ShareRole;
 
 /** A person a spreadsheet is shared with. */
 export interface SharedPerson {
   email: string;
-  role: 'view' | 'edit';
+  role: ShareRole;
 }
 
 /** Everyone whose email is at a domain (Google Workspace's "people in {domain}"). */
 export interface SharedDomain {
   domain: string;
-  role: 'view' | 'edit';
+  role: ShareRole;
+}
+
+const SHARE_ROLES: readonly unknown[] = ['view', 'comment', 'edit'] satisfies ShareRole[];
+
+function isShareRole(value: unknown): value is ShareRole {
+  return SHARE_ROLES.includes(value);
 }
 
 /** Per-file sharing, as in Google Drive's share dialog. */
@@ -85,8 +97,11 @@ export function checkSharing(
   }
   const raw = value as Record<string, unknown>;
   const link = raw.link ?? 'none';
-  if (link !== 'none' && link !== 'view' && link !== 'edit') {
-    return { ok: false, message: "Invalid value at 'sharing.link': must be 'none', 'view' or 'edit'." };
+  if (link !== 'none' && !isShareRole(link)) {
+    return {
+      ok: false,
+      message: "Invalid value at 'sharing.link': must be 'none', 'view', 'comment' or 'edit'.",
+    };
   }
   const peopleRaw = raw.people ?? [];
   if (!Array.isArray(peopleRaw))
@@ -102,10 +117,10 @@ export function checkSharing(
         message: `Invalid value at 'sharing.people[${index}].email': must be an email address.`,
       };
     }
-    if (role !== 'view' && role !== 'edit') {
+    if (!isShareRole(role)) {
       return {
         ok: false,
-        message: `Invalid value at 'sharing.people[${index}].role': must be 'view' or 'edit'.`,
+        message: `Invalid value at 'sharing.people[${index}].role': must be 'view', 'comment' or 'edit'.`,
       };
     }
     if (!people.some((existing) => existing.email === email)) people.push({ email, role });
@@ -124,10 +139,10 @@ export function checkSharing(
         message: `Invalid value at 'sharing.domains[${index}].domain': must be a domain name.`,
       };
     }
-    if (role !== 'view' && role !== 'edit') {
+    if (!isShareRole(role)) {
       return {
         ok: false,
-        message: `Invalid value at 'sharing.domains[${index}].role': must be 'view' or 'edit'.`,
+        message: `Invalid value at 'sharing.domains[${index}].role': must be 'view', 'comment' or 'edit'.`,
       };
     }
     if (!domains.some((existing) => existing.domain === domain)) domains.push({ domain, role });
