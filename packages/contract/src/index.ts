@@ -12,3 +12,4 @@ export * from './submissions.js';
 export * from './template-placeholders.js';
 export * from './templates.js';
 export * from './text-rules.js';
+export * from './xml-text.js';

@@ -1,3 +1,4 @@
+import { withoutXmlForbiddenCharacters } from '@sheetforms/contract';
 import type { CellInput } from '../../google/sheets-client.js';
 
 /**
@@ -50,9 +51,12 @@ export const TIMESTAMP_HEADER = 'Timestamp';
 export const RESPONSE_ID_HEADER = 'Response ID';
 export const SIGNATURE_HEADER = 'Signature';
 
-/** Header comparison: trimmed, inner whitespace collapsed, case-folded. */
+/**
+ * Header comparison: trimmed, inner whitespace collapsed, case-folded, without the characters XML 1.0
+ * forbids (header cells are written without them; one written with them before is still found).
+ */
 export function normaliseHeader(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+  return withoutXmlForbiddenCharacters(text).trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
 }
 
 /** Plans the header additions and the row layout for `specs` against the sheet's current row 1. */
@@ -183,11 +187,16 @@ export function specsForBatch(
       const aliases = field.name && field.name !== field.label ? [field.name] : [];
       const binding =
         field.column !== undefined ? { column: field.column, name: field.name ?? field.label } : undefined;
-      add({ key: answerKey(field.label), header: field.label, aliases, ...(binding ? { binding } : {}) });
+      add({
+        key: answerKey(field.label),
+        header: headerText(field.label),
+        aliases,
+        ...(binding ? { binding } : {}),
+      });
     }
   }
   for (const label of answerLabels) {
-    if (!aliased.has(label)) add({ key: answerKey(label), header: label });
+    if (!aliased.has(label)) add({ key: answerKey(label), header: headerText(label) });
   }
   add({ key: TIMESTAMP_KEY, header: TIMESTAMP_HEADER });
   add({ key: RESPONSE_ID_KEY, header: RESPONSE_ID_HEADER });
@@ -195,6 +204,11 @@ export function specsForBatch(
     add({ key: SIGNATURE_KEY, header: SIGNATURE_HEADER });
   }
   return specs;
+}
+
+/** A label as the header cell it becomes: without the characters XML 1.0 forbids, like every cell. */
+function headerText(label: string): string {
+  return withoutXmlForbiddenCharacters(label);
 }
 
 /**
@@ -225,10 +239,16 @@ export function answerKey(label: string): string {
   return `answer:${label}`;
 }
 
-/** One stored answer as a RAW cell: strings stay text (so '=IMPORTXML(…)' is never a formula). */
+/**
+ * One stored answer as a RAW cell: strings stay text (so '=IMPORTXML(…)' is never a formula), without
+ * the characters XML 1.0 forbids (Google keeps them, and the sheet's own XLSX download then breaks).
+ * Cut first, then cleaned, so a cut through a surrogate pair leaves no half behind.
+ */
 export function answerCell(value: unknown): CellInput {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.length > MAX_CELL ? value.slice(0, MAX_CELL) : value;
+  if (typeof value === 'string') {
+    return withoutXmlForbiddenCharacters(value.length > MAX_CELL ? value.slice(0, MAX_CELL) : value);
+  }
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'boolean') return value;
   if (Array.isArray(value)) return answerCell(value.map((item) => String(item)).join(', '));

@@ -291,6 +291,38 @@ describe('writeBatch: a write Google refuses', () => {
   });
 });
 
+describe('writeBatch: characters XML 1.0 forbids', () => {
+  it('leaves them out of the answers and the header cells it writes', async () => {
+    const sheets = fakeSheets([{ sheetId: 7, title: 'Data', header: [] }]);
+    const batch = batchFor(['Note\u0001', 'Tags'], { sheetId: 7 });
+    const [response] = batch.responses;
+    if (!response) throw new Error('the batch has no response');
+    // A list answer is written as text too: its characters go the same way.
+    response.answersJson = JSON.stringify({
+      'Note\u0001': 'a\uFFFEb\u0001c\uD800d\uDC00e\uFFFFf\tg\nh',
+      Tags: ['x\uFFFE', 'y'],
+    });
+    await writeBatch(batch, deps(sheets.client));
+    expect(sheets.calls).toContain("updateValues 'Data'!A1:D1 Note|Tags|Timestamp|Response ID");
+    expect(sheets.calls.at(-1)).toBe('appendValues Data abcdef\tg\nh|x, y|03/07/2026, 09:05 PM|r1');
+  });
+
+  it('finds a header cell written with them before, instead of adding a second column', async () => {
+    const sheets = fakeSheets([
+      { sheetId: 7, title: 'Data', header: ['Note\u0001', 'Timestamp', 'Response ID'] },
+    ]);
+    await writeBatch(
+      batchFor(['Note\u0001'], { sheetId: 7 }, { 'Note\u0001': 'a\uFFFEb\tc' }),
+      deps(sheets.client),
+    );
+    expect(sheets.calls).toEqual([
+      'getSpreadsheet',
+      "getValues 'Data'!1:1",
+      'appendValues Data ab\tc|03/07/2026, 09:05 PM|r1',
+    ]);
+  });
+});
+
 describe('writeBatch: where Google put the rows', () => {
   it('reports rows Google placed above the header or beside column A', async () => {
     const sheets = fakeSheets([{ title: 'Data', header: ['Name', 'Timestamp', 'Response ID'] }], {
