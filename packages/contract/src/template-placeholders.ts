@@ -22,25 +22,60 @@ export interface TemplateValues {
   responseId: string;
   /** {{Signature}}: the image's source (a URL, or a data URI for renderers that fetch nothing). */
   signatureImageSrc?: string | null;
+  /**
+   * {{Signature}} as an image without a source, of this class, whose picture the document's style sheet
+   * gives once (the PDF renderer): forty {{Signature}} then carry one copy of the image, not forty.
+   * Wins over signatureImageSrc.
+   */
+  signatureImageClass?: string | null;
 }
 
 type BuiltIn = (typeof BUILT_IN_PLACEHOLDERS)[number];
 
 // Names are short: a longer run between braces is text, not a placeholder. No braces or tag marks inside.
 const PLACEHOLDER = /\{\{([^{}<>]{1,300})\}\}/g;
-// Sanitized HTML escapes `>` inside attribute values, so a tag always ends at the first `>`.
-const TAG = /(<[^>]*>)/;
 
-/** Replaces every placeholder that matches a field or a built-in; others are left as they are. */
-export function fillTemplate(html: string, values: TemplateValues): string {
+/** Thrown by fillTemplate when the filled HTML would pass `maxLength`. */
+export class FilledTemplateTooLargeError extends Error {
+  constructor(readonly maxLength: number) {
+    super(`the filled template is longer than ${maxLength} characters`);
+    this.name = 'FilledTemplateTooLargeError';
+  }
+}
+
+/**
+ * Replaces every placeholder that matches a field or a built-in; others are left as they are. With
+ * `maxLength`, filling stops as soon as the output passes it (FilledTemplateTooLargeError): a 5 KB template
+ * of 1,000 placeholders filled with 5,000-character answers is 20 MB, so the budget is counted while the
+ * output grows, never after.
+ */
+export function fillTemplate(
+  html: string,
+  values: TemplateValues,
+  options: { maxLength?: number } = {},
+): string {
   const resolve = resolverFor(Object.keys(values.answers));
-  return mapText(html, (text) =>
-    text.replace(PLACEHOLDER, (whole, inner: string) => {
-      const match = resolve(placeholderName(inner));
-      if (match === undefined) return whole;
-      if (match.kind === 'field') return escapeAnswer(values.answers[match.name] ?? '');
-      return builtInHtml(match.name, values);
-    }),
+  const maxLength = options.maxLength ?? Number.POSITIVE_INFINITY;
+  let length = 0;
+  const grow = (by: number) => {
+    length += by;
+    if (length > maxLength) throw new FilledTemplateTooLargeError(maxLength);
+  };
+  return mapText(
+    html,
+    (text) =>
+      text.replace(PLACEHOLDER, (whole, inner: string) => {
+        const match = resolve(placeholderName(inner));
+        if (match === undefined) return whole;
+        const filled =
+          match.kind === 'field'
+            ? escapeAnswer(values.answers[match.name] ?? '')
+            : builtInHtml(match.name, values);
+        // The placeholder itself was counted with its text; the output grows (or shrinks) by the difference.
+        grow(filled.length - whole.length);
+        return filled;
+      }),
+    (piece) => grow(piece.length),
   );
 }
 
@@ -107,6 +142,8 @@ function builtInHtml(name: BuiltIn, values: TemplateValues): string {
     case 'Response ID':
       return escapeHtml(values.responseId);
     case 'Signature':
+      if (values.signatureImageClass)
+        return `<img class="${escapeHtml(values.signatureImageClass)}" alt="Signature" style="max-width:100%;height:auto">`;
       return values.signatureImageSrc
         ? `<img src="${escapeHtml(values.signatureImageSrc)}" alt="Signature" style="max-width:100%;height:auto">`
         : '';
@@ -118,12 +155,36 @@ function escapeAnswer(answer: string): string {
   return escapeHtml(answer).replace(/\r\n|\r|\n/g, '<br>');
 }
 
-/** Applies `change` to the text between tags only. */
-function mapText(html: string, change: (text: string) => string): string {
-  return html
-    .split(TAG)
-    .map((part) => (part.startsWith('<') && part.endsWith('>') ? part : change(part)))
-    .join('');
+/**
+ * Applies `change` to the text between tags only; `seen` sees every piece of the input in order. A tag is
+ * `<` up to the next `>` (sanitized HTML escapes `>` inside attribute values). Found with indexOf, not a regular expression: `<[^>]*>` retried at each of a
+ * million unclosed `<` scans to the end each time. Once no `>` follows, the rest is text.
+ */
+function mapText(
+  html: string,
+  change: (text: string) => string,
+  seen: (piece: string) => void = () => undefined,
+): string {
+  const parts: string[] = [];
+  const text = (piece: string) => {
+    seen(piece);
+    parts.push(change(piece));
+  };
+  let at = 0;
+  while (at < html.length) {
+    const open = html.indexOf('<', at);
+    const close = open < 0 ? -1 : html.indexOf('>', open);
+    if (open < 0 || close < 0) {
+      text(html.slice(at));
+      break;
+    }
+    if (open > at) text(html.slice(at, open));
+    const tag = html.slice(open, close + 1);
+    seen(tag);
+    parts.push(tag);
+    at = close + 1;
+  }
+  return parts.join('');
 }
 
 function placeholderName(inner: string): string {

@@ -5,8 +5,37 @@ import { SHEET_URL_MESSAGES } from './spreadsheet-url.js';
 export const TEMPLATE_LIMITS = {
   nameMax: 200,
   urlMax: 2048,
-  /** Largest sanitized template HTML the server keeps (bytes, UTF-8); larger gets 413. */
+  /**
+   * Largest template HTML the server takes and keeps (bytes, UTF-8), checked on what is sent and again
+   * after sanitizing; larger gets 413. A 300-page Docs export with tables and styled text is about 0.6 MB
+   * (docs/performance.md, HTML work), so this leaves room.
+   */
   contentMaxBytes: 1024 * 1024,
+} as const;
+
+/**
+ * Bounds on every piece of HTML the server works on (templates, html-to-pdf, filled documents), so that no
+ * single request can keep the server busy (docs/security.md, HTML work).
+ */
+export const HTML_LIMITS = {
+  /** Largest HTML POST /forms/html-to-pdf takes (characters): a 1 MB template filled with answers. */
+  htmlToPdfMaxChars: 2 * 1024 * 1024,
+  /** Elements nested deeper than this are refused (a real document nests tens deep). */
+  maxDepth: 256,
+  /** Elements, text runs and comments in one document (a 1 MB real document has about 40,000). */
+  maxNodes: 100_000,
+  /** A filled document (a template with one response's answers) may be this large (bytes). */
+  filledDocumentMaxBytes: 8 * 1024 * 1024,
+} as const;
+
+/** What the server answers when HTML is outside HTML_LIMITS (400 or 413) or the HTML workers are busy (503). */
+export const HTML_LIMIT_MESSAGES = {
+  tooLarge: 'The HTML is too large (at most 2 MB)',
+  tooDeep: `The HTML is nested too deeply (at most ${HTML_LIMITS.maxDepth} levels)`,
+  tooManyNodes: 'The HTML has too many elements (at most 100,000)',
+  filledTooLarge:
+    'The filled document is too large (at most 8 MB of HTML). Shorten the template or the answers it repeats.',
+  busy: 'The server is busy preparing documents. Please try again in a few seconds.',
 } as const;
 
 /** Texts of the templates feature (spec 001 section 8), shown by the editor and the responses page. */

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPrintableContent } from './html-content.js';
 import { zipEntryNames } from './zip-entry-names.js';
-
-describe('hasPrintableContent', () => {
-  it.each([
-    ['', false],
-    ['   \n ', false],
-    ['<p></p><div> </div>', false],
-    ['<p>&nbsp;</p><!-- a comment -->', false],
-    ['<p>Hello</p>', true],
-    ['{{Full Name}}', true],
-    ['<p><img src="data:image/png;base64,AAAA"></p>', true],
-  ])('%j → %s', (html, expected) => {
-    expect(hasPrintableContent(html)).toBe(expected);
-  });
-});
 
 describe('zipEntryNames', () => {
   it("names each entry '{template name} - {response id}.pdf'", () => {

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { filterInlineStyle } from './inline-style.js';
 
 /**
  * The one allowlist for template HTML. Everything a template holds is stored through it and rendered by
@@ -9,6 +10,48 @@ import sanitizeHtml from 'sanitize-html';
  */
 export function sanitizeTemplateHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
+}
+
+/** At most this many distinct signature images in one document (a page has one or two). */
+export const MAX_DOCUMENT_SIGNATURES = 20;
+
+/** The class of the n-th distinct signature image of a document (see sanitizeWithSignatures). */
+export const signatureClass = (index: number) => `sf-signature-${index}`;
+
+/**
+ * The allowlist of sanitizeTemplateHtml, for HTML that names signature images by URL (html-to-pdf: the
+ * page's filled template). An image whose source `isSignatureUrl` accepts loses its source and gets the
+ * class of its URL's place in `signatureUrls` (the first 20 distinct ones); the caller then gives each
+ * class its picture once, in a style sheet, after checking the URL really is a signature of the form. Any
+ * other image is kept or dropped exactly as in a template.
+ */
+export function sanitizeWithSignatures(
+  html: string,
+  isSignatureUrl: (url: string) => boolean,
+): { html: string; signatureUrls: string[] } {
+  const signatureUrls: string[] = [];
+  const classOf = (url: string): string | undefined => {
+    let index = signatureUrls.indexOf(url);
+    if (index < 0 && signatureUrls.length < MAX_DOCUMENT_SIGNATURES) index = signatureUrls.push(url) - 1;
+    return index < 0 ? undefined : signatureClass(index);
+  };
+  const clean = sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const src = attribs.src?.trim() ?? '';
+        const className = isSignatureUrl(src) ? classOf(src) : undefined;
+        if (className === undefined) return keepInlineImage(tagName, attribs);
+        const { src: _url, class: _class, ...rest } = attribs;
+        return { tagName, attribs: { ...rest, class: className } };
+      },
+    },
+    exclusiveFilter: (frame) =>
+      frame.tag === 'img' && frame.attribs.src === undefined && frame.attribs.class === undefined,
+    allowedClasses: { img: Array.from({ length: MAX_DOCUMENT_SIGNATURES }, (_, i) => signatureClass(i)) },
+  });
+  return { html: clean, signatureUrls };
 }
 
 const TEXT_TAGS = ['p', 'br', 'hr', 'span', 'div', 'blockquote', 'pre', 'code'];
@@ -22,72 +65,13 @@ const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={
 const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
 const LINK_REL = 'noopener noreferrer nofollow';
 
-// CSS values: whitespace-separated tokens, none of which may hold parentheses except rgb()/rgba(),
-// backslashes (CSS escapes could spell url() or expression()), quotes or semicolons. Each token kind
-// starts differently, so the patterns stay linear on long input.
-const LENGTH = String.raw`-?(?:\d+(?:\.\d+)?|\.\d+)(?:px|pt|pc|em|rem|ex|ch|%|cm|mm|in|vw|vh)?`;
-const RGB = String.raw`rgba?\(\s*[\d.]+%?\s*(?:,\s*[\d.]+%?\s*){2,3}\)`;
-const HEX = '#[0-9a-fA-F]{3,8}';
-const KEYWORD = '[a-zA-Z][a-zA-Z-]{0,30}';
-const COLOR = `(?:${HEX}|${RGB}|${KEYWORD})`;
-
-const exactly = (pattern: string) => new RegExp(`^\\s*(?:${pattern})\\s*$`);
-const tokens = (token: string, max: number) =>
-  new RegExp(`^\\s*(?:${token})(?:\\s+(?:${token})){0,${max - 1}}\\s*$`);
-
-const COLOR_VALUE = [exactly(COLOR)];
-const LENGTHS_VALUE = [tokens(`${LENGTH}|auto`, 4)];
-const BORDER_VALUE = [tokens(`${LENGTH}|${HEX}|${RGB}|${KEYWORD}`, 4)];
-const SIZE_VALUE = [exactly(`${LENGTH}|auto`)];
-
-const BORDER_PROPERTIES = [
-  'border',
-  'border-top',
-  'border-right',
-  'border-bottom',
-  'border-left',
-  'border-color',
-  'border-style',
-  'border-width',
-  'border-top-color',
-  'border-right-color',
-  'border-bottom-color',
-  'border-left-color',
-  'border-top-style',
-  'border-right-style',
-  'border-bottom-style',
-  'border-left-style',
-  'border-top-width',
-  'border-right-width',
-  'border-bottom-width',
-  'border-left-width',
-  'border-collapse',
-  'border-spacing',
-  'border-radius',
-];
-const BOX_PROPERTIES = ['margin', 'padding'].flatMap((p) => [
-  p,
-  `${p}-top`,
-  `${p}-right`,
-  `${p}-bottom`,
-  `${p}-left`,
-]);
-
-const TEXT_STYLES: Record<string, RegExp[]> = {
-  color: COLOR_VALUE,
-  'background-color': COLOR_VALUE,
-  'font-weight': [exactly('normal|bold|bolder|lighter|[1-9]00')],
-  'font-style': [exactly('normal|italic|oblique')],
-  'text-decoration': [tokens('none|underline|overline|line-through', 3)],
-  'text-decoration-line': [tokens('none|underline|overline|line-through', 3)],
-  'text-align': [exactly('left|right|center|justify|start|end')],
-  'font-size': [exactly(`${LENGTH}|xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger`)],
-  'line-height': [exactly(`${LENGTH}|normal`)],
-  'vertical-align': [exactly(`${LENGTH}|baseline|sub|super|top|text-top|middle|bottom|text-bottom`)],
-  ...Object.fromEntries(BOX_PROPERTIES.map((p) => [p, LENGTHS_VALUE])),
-  ...Object.fromEntries(BORDER_PROPERTIES.map((p) => [p, BORDER_VALUE])),
-};
-const SIZED_STYLES: Record<string, RegExp[]> = { width: SIZE_VALUE, height: SIZE_VALUE };
+/** An image keeps its source only when it is inline data, and never a class (only signatures get one). */
+function keepInlineImage(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { class: _class, ...kept } = attribs;
+  if (kept.src !== undefined && INLINE_IMAGE.test(kept.src.trim())) kept.src = kept.src.trim();
+  else delete kept.src;
+  return { tagName, attribs: kept };
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...HEADINGS, ...TEXT_TAGS, ...INLINE_FORMATTING, ...LISTS, ...TABLES, 'a', 'img'],
@@ -118,13 +102,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
-  allowedStyles: {
-    '*': TEXT_STYLES,
-    img: SIZED_STYLES,
-    table: SIZED_STYLES,
-    td: SIZED_STYLES,
-    th: SIZED_STYLES,
-  },
+  // Styles are filtered by inline-style.ts (linear, bounded lengths), not by sanitize-html's postcss pass.
+  parseStyleAttributes: false,
   transformTags: {
     a: (tagName, attribs) => {
       // A relative or fragment link means nothing in a generated document; keep the text, drop the URL.
@@ -133,11 +112,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (attribs.style !== undefined) safe.style = attribs.style;
       return { tagName, attribs: safe };
     },
-    img: (tagName, attribs) => {
-      const kept = { ...attribs };
-      if (kept.src !== undefined && INLINE_IMAGE.test(kept.src.trim())) kept.src = kept.src.trim();
-      else delete kept.src;
-      return { tagName, attribs: kept };
+    img: (tagName, attribs) => keepInlineImage(tagName, attribs),
+    '*': (tagName, attribs) => {
+      if (attribs.style === undefined) return { tagName, attribs };
+      const { style, ...rest } = attribs;
+      const kept = filterInlineStyle(tagName, style);
+      return { tagName, attribs: kept === '' ? rest : { ...rest, style: kept } };
     },
   },
   // An image without an inline source would only be a broken frame (or a fetch): remove it.

@@ -1,0 +1,48 @@
+import { HTML_LIMITS } from '@sheetforms/contract';
+import { Parser } from 'htmlparser2';
+
+export type HtmlLimitReason = 'too-large' | 'too-deep' | 'too-many-nodes' | 'filled-too-large';
+
+/** HTML outside HTML_LIMITS; the pool carries the reason back to the main thread, which answers 400/413. */
+export class HtmlLimitError extends Error {
+  constructor(readonly reason: HtmlLimitReason) {
+    super(`HTML outside its limits: ${reason}`);
+    this.name = 'HtmlLimitError';
+  }
+}
+
+/**
+ * Refuses HTML nested deeper than maxDepth or holding more than maxNodes elements, text runs and comments,
+ * and stops reading at the first step past either bound.
+ *
+ * It runs before sanitize-html, whose parser (htmlparser2) keeps open elements in an array it unshifts:
+ * each unclosed element costs as much as all the ones before it, so 400,000 unclosed `<b>` took 96 s. The
+ * same parser runs here, but it is stopped once the nesting passes maxDepth, so every step it takes costs
+ * at most maxDepth: linear in the input. Depth is counted as the parser keeps it (opened minus closed,
+ * where the parser reports implied closes and void elements as closed), so a closing tag of an element
+ * that is not open (`<b></i>`) does not fool it.
+ */
+export function assertWithinHtmlLimits(html: string, limits = HTML_LIMITS): void {
+  let depth = 0;
+  let nodes = 0;
+  const count = () => {
+    nodes += 1;
+    if (nodes > limits.maxNodes) throw new HtmlLimitError('too-many-nodes');
+  };
+  const parser = new Parser(
+    {
+      onopentagname() {
+        count();
+        depth += 1;
+        if (depth > limits.maxDepth) throw new HtmlLimitError('too-deep');
+      },
+      onclosetag() {
+        depth -= 1;
+      },
+      ontext: count,
+      oncomment: count,
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+}

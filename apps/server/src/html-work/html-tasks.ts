@@ -1,0 +1,119 @@
+import {
+  FilledTemplateTooLargeError,
+  fillTemplate,
+  HTML_LIMITS,
+  type TemplateEntry,
+  type TemplateValues,
+} from '@sheetforms/contract';
+import { signatureKeyOf } from '../modules/pdf/signature-image.js';
+import { sanitizeTemplateHtml, sanitizeWithSignatures } from '../modules/templates/template-sanitizer.js';
+import { assertWithinHtmlLimits, HtmlLimitError } from './html-guard.js';
+import { hasPrintableContent } from './html-text.js';
+
+/**
+ * The HTML work of the server, as plain functions of plain data: they run on the HTML worker threads
+ * (html-pool.ts), never on the main thread, and each one is linear in its input (docs/security.md).
+ */
+
+/** What a response page may carry in templates, as content plus filled copy (bytes of UTF-16 length). */
+export const PAGE_TEMPLATE_BUDGET = 4 * 1024 * 1024;
+
+/** The filled copy of a response that would not fit in a page on its own. */
+export const FILLED_OMITTED_HTML =
+  '<p>This response is too large to show here with its template. Download it as a PDF instead.</p>';
+
+export interface TemplateForFill {
+  id: string;
+  name: string;
+  content: string;
+}
+
+export const htmlTasks = {
+  /** A template's HTML as it is stored: within the limits, then sanitized. */
+  sanitizeTemplate(html: string): string {
+    assertWithinHtmlLimits(html);
+    return sanitizeTemplateHtml(html);
+  },
+
+  /**
+   * html-to-pdf's HTML, sanitized; images that point at signature URLs become classes (see
+   * sanitizeWithSignatures). `printable` is whether it prints anything besides those images.
+   */
+  sanitizeForPdf(html: string): { html: string; signatureUrls: string[]; printable: boolean } {
+    assertWithinHtmlLimits(html);
+    const sanitized = sanitizeWithSignatures(html, (url) => signatureKeyOf(url) !== undefined);
+    return { ...sanitized, printable: hasPrintableContent(sanitized.html) };
+  },
+
+  /** A stored template filled with one response, for a PDF: within the filled-document budget. */
+  fillDocument(input: { content: string; values: TemplateValues }): { html: string; printable: boolean } {
+    if (!hasPrintableContent(input.content)) return { html: '', printable: false };
+    return {
+      html: fillWithin(input.content, input.values, HTML_LIMITS.filledDocumentMaxBytes),
+      printable: true,
+    };
+  },
+
+  /**
+   * The templates of a page of responses, filled with each response in order, for as many responses as
+   * fit in PAGE_TEMPLATE_BUDGET (at least one): the page gets fewer rows rather than an enormous body. A
+   * response whose filled copies alone pass the budget gets FILLED_OMITTED_HTML in their place.
+   */
+  fillPage(input: { templates: TemplateForFill[]; responses: TemplateValues[] }): TemplateEntry[][] {
+    const contentLength = input.templates.reduce((sum, t) => sum + t.content.length, 0);
+    const pages: TemplateEntry[][] = [];
+    let used = 0;
+    for (const values of input.responses) {
+      const room = PAGE_TEMPLATE_BUDGET - used - contentLength;
+      const entries = fillAll(input.templates, values, room);
+      if (entries === undefined && pages.length > 0) break;
+      const filled = entries ?? input.templates.map((t) => entry(t, FILLED_OMITTED_HTML));
+      used += contentLength + filled.reduce((sum, e) => sum + e.contentWithUserResponse.length, 0);
+      pages.push(filled);
+    }
+    return pages;
+  },
+};
+
+export type HtmlTasks = typeof htmlTasks;
+export type HtmlTaskName = keyof HtmlTasks;
+
+function entry(template: TemplateForFill, contentWithUserResponse: string): TemplateEntry {
+  return { templateId: template.id, name: template.name, content: template.content, contentWithUserResponse };
+}
+
+/** Every template filled, or undefined when together they pass `room` characters. */
+function fillAll(
+  templates: TemplateForFill[],
+  values: TemplateValues,
+  room: number,
+): TemplateEntry[] | undefined {
+  const entries: TemplateEntry[] = [];
+  let left = room;
+  for (const template of templates) {
+    if (left < 0) return undefined;
+    try {
+      const filled = fillTemplate(template.content, values, { maxLength: left });
+      left -= filled.length;
+      entries.push(entry(template, filled));
+    } catch (error) {
+      if (error instanceof FilledTemplateTooLargeError) return undefined;
+      throw error;
+    }
+  }
+  return entries;
+}
+
+/** The filled HTML, or HtmlLimitError('filled-too-large') once it passes `maxBytes` (UTF-8). */
+function fillWithin(content: string, values: TemplateValues, maxBytes: number): string {
+  let filled: string;
+  try {
+    // Characters first (a UTF-8 byte count is at least the character count), bytes once it is built.
+    filled = fillTemplate(content, values, { maxLength: maxBytes });
+  } catch (error) {
+    if (error instanceof FilledTemplateTooLargeError) throw new HtmlLimitError('filled-too-large');
+    throw error;
+  }
+  if (Buffer.byteLength(filled, 'utf8') > maxBytes) throw new HtmlLimitError('filled-too-large');
+  return filled;
+}
