@@ -19,19 +19,28 @@ describe('guardCsvCell', () => {
 });
 
 describe('quoteCsvField', () => {
-  it('quotes fields with commas, quotes and line breaks, doubling quotes', () => {
+  it('quotes every field, doubling its quotes', () => {
     expect(quoteCsvField('a,b')).toBe('"a,b"');
     expect(quoteCsvField('say "hi"')).toBe('"say ""hi"""');
     expect(quoteCsvField('one\ntwo')).toBe('"one\ntwo"');
     expect(quoteCsvField('one\r\ntwo')).toBe('"one\r\ntwo"');
-    expect(quoteCsvField('plain')).toBe('plain');
+    expect(quoteCsvField('plain')).toBe('"plain"');
+    expect(quoteCsvField('')).toBe('""');
+  });
+
+  it('keeps the separators of every locale inside the field', () => {
+    // Excel in a semicolon locale would otherwise split `x;=1+1` and run the second half as a formula.
+    expect(quoteCsvField('x;=HYPERLINK(A1)')).toBe('"x;=HYPERLINK(A1)"');
+    expect(quoteCsvField('x\t=1+1')).toBe('"x\t=1+1"');
+    expect(quoteCsvField('x|=1+1')).toBe('"x|=1+1"');
+    expect(quoteCsvField('x\u061B=1+1')).toBe('"x\u061B=1+1"');
   });
 });
 
 describe('csvRecord', () => {
   it('guards before quoting and ends with CRLF', () => {
-    expect(csvRecord(['1', '=cmd|"/c calc"!A0', 'x,y', 'Zoë'])).toBe(
-      `1,"'=cmd|""/c calc""!A0","x,y",Zoë\r\n`,
+    expect(csvRecord(['1', '=cmd|"/c calc"!A0', 'x,y', 'x;=1+1', 'Zoë'])).toBe(
+      `"1","'=cmd|""/c calc""!A0","x,y","x;=1+1","Zoë"\r\n`,
     );
   });
 });

@@ -44,4 +44,25 @@ describe('export columns', () => {
     };
     expect(exportCells(3, row, labels)).toEqual(['3', row.created_at, 'r1', 'Ada', 'kept', '', 'synced']);
   });
+
+  it('leaves out of every cell the characters XML 1.0 forbids, lone surrogates in answers among them', () => {
+    const row = {
+      id: 'r1',
+      // As stored: JSON keeps a lone surrogate as an escape, which parses back to the lone half.
+      answers_json: '{"Note\\u0001":"a\\ud800b\\udc00c\\u0002d\uFFFEe\\tf"}',
+      signature_url: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      sync_state: 'pending' as const,
+      last_error: null,
+    };
+    expect(exportHeader(['Note\u0001'])).toContain('Note');
+    expect(exportCells(1, row, ['Note\u0001'])).toEqual([
+      '1',
+      row.created_at,
+      'r1',
+      'abcde\tf',
+      '',
+      'pending',
+    ]);
+  });
 });

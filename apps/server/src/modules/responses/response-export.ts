@@ -1,4 +1,9 @@
-import { EXPORT_LEADING_COLUMNS, EXPORT_TRAILING_COLUMNS, type FormField } from '@sheetforms/contract';
+import {
+  EXPORT_LEADING_COLUMNS,
+  EXPORT_TRAILING_COLUMNS,
+  type FormField,
+  withoutXmlForbiddenCharacters,
+} from '@sheetforms/contract';
 import { answersFromJson, type ResponseRow } from './response-serializers.js';
 
 /**
@@ -18,9 +23,16 @@ export function exportLabels(fields: readonly FormField[], storedLabels: readonl
   return labels;
 }
 
-/** The export's columns: No., Timestamp, Response ID, the answer labels, Signature (its URL), Sync state. */
+/**
+ * The export's columns: No., Timestamp, Response ID, the answer labels, Signature (its URL), Sync state.
+ * Like every exported cell, a label loses the characters XML 1.0 forbids (see exportCells).
+ */
 export function exportHeader(labels: readonly string[]): string[] {
-  return [...EXPORT_LEADING_COLUMNS, ...labels, ...EXPORT_TRAILING_COLUMNS];
+  return [
+    ...EXPORT_LEADING_COLUMNS,
+    ...labels.map(withoutXmlForbiddenCharacters),
+    ...EXPORT_TRAILING_COLUMNS,
+  ];
 }
 
 /**
@@ -30,12 +42,14 @@ export function exportHeader(labels: readonly string[]): string[] {
  */
 export function exportCells(no: number, row: ResponseRow, labels: readonly string[]): string[] {
   const answers = answersFromJson(row.answers_json);
+  // Respondents' words may hold characters XML 1.0 forbids (U+FFFE, C0 controls, a lone surrogate): one
+  // of them makes the XLSX sheet unreadable, so they are left out here, for CSV and XLSX alike.
   return [
     String(no),
     row.created_at,
     row.id,
-    ...labels.map((label) => answers[label] ?? ''),
-    row.signature_url ?? '',
+    ...labels.map((label) => withoutXmlForbiddenCharacters(answers[label] ?? '')),
+    withoutXmlForbiddenCharacters(row.signature_url ?? ''),
     row.sync_state,
   ];
 }

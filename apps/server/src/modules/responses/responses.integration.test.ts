@@ -289,7 +289,8 @@ describeEachDialect('responses API', (dialect) => {
           'Full Name': 'Zoë',
           Notes: '-5',
         }),
-        await insertResponse(t.database, form.id, '2026-06-03T10:00:00.000Z', { 'Full Name': 'Ada' }),
+        // Excel in a semicolon locale would split a bare `Ada;=1+1` and run `=1+1`.
+        await insertResponse(t.database, form.id, '2026-06-03T10:00:00.000Z', { 'Full Name': 'Ada;=1+1' }),
       ];
       await t.database.db
         .updateTable('responses')
@@ -298,7 +299,7 @@ describeEachDialect('responses API', (dialect) => {
         .execute();
     });
 
-    it('streams CSV: BOM, header, newest first, guarded and quoted cells, attachment name', async () => {
+    it('streams CSV: BOM, header, newest first, guarded cells, every field quoted, attachment name', async () => {
       const res = await raw(`/forms/${form.formId}/responses/export?format=csv`, owner);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -311,10 +312,10 @@ describeEachDialect('responses API', (dialect) => {
       expect(text).toBe(
         [
           // 'Old' is a removed field: its answer is kept in a column after the current fields.
-          'No.,Timestamp,Response ID,Full Name,Notes,Old,Signature,Sync state',
-          `1,2026-06-03T10:00:00.000Z,${ids[2]},Ada,,,,pending`,
-          `2,2026-06-02T10:00:00.000Z,${ids[1]},Zoë,'-5,,https://forms.example.com/s.png,failed`,
-          `3,2026-06-01T10:00:00.000Z,${ids[0]},"'=HYPERLINK(""http://evil.example"")","line one\nline ""two"", three",hidden,,pending`,
+          '"No.","Timestamp","Response ID","Full Name","Notes","Old","Signature","Sync state"',
+          `"1","2026-06-03T10:00:00.000Z","${ids[2]}","Ada;=1+1","","","","pending"`,
+          `"2","2026-06-02T10:00:00.000Z","${ids[1]}","Zoë","'-5","","https://forms.example.com/s.png","failed"`,
+          `"3","2026-06-01T10:00:00.000Z","${ids[0]}","'=HYPERLINK(""http://evil.example"")","line one\nline ""two"", three","hidden","","pending"`,
           '',
         ].join('\r\n'),
       );
@@ -329,7 +330,7 @@ describeEachDialect('responses API', (dialect) => {
         `/forms/${form.formId}/responses/export?format=csv&from=2026-06-02T00:00:00Z&to=2026-06-02T23:59:59Z`,
         owner,
       );
-      expect((await dated.text()).split('\r\n')[1]).toMatch(/^1,2026-06-02/);
+      expect((await dated.text()).split('\r\n')[1]).toMatch(/^"1","2026-06-02/);
     });
 
     it('streams XLSX that reads back with the same rows (strings never become formulas)', async () => {
@@ -359,7 +360,7 @@ describeEachDialect('responses API', (dialect) => {
         'Signature',
         'Sync state',
       ]);
-      expect(values(2)).toEqual(['1', '2026-06-03T10:00:00.000Z', ids[2], 'Ada', '', '', '', 'pending']);
+      expect(values(2)).toEqual(['1', '2026-06-03T10:00:00.000Z', ids[2], 'Ada;=1+1', '', '', '', 'pending']);
       expect(values(4)).toEqual([
         '3',
         '2026-06-01T10:00:00.000Z',
@@ -372,6 +373,38 @@ describeEachDialect('responses API', (dialect) => {
       ]);
       expect(sheet.getRow(4).getCell(4).type).toBe(ExcelJS.ValueType.String);
       expect(sheet.rowCount).toBe(4);
+    });
+
+    it('leaves out the characters XML 1.0 forbids, so the XLSX stays well-formed and the CSV matches it', async () => {
+      // Each half of a surrogate pair alone in a label (a form's fields are stored as JSON text on both
+      // databases); U+FFFE, U+FFFF and C0 controls in the name, a label and an answer. Tab, LF and CR stay.
+      const odd = await createForm(t, owner, {
+        name: 'Odd\uFFFE characters',
+        jdata: [
+          { label: 'Note\u0001', type: 'text' },
+          { label: 'Half\uD800 pair\uDC00', type: 'text' },
+        ],
+      });
+      const id = await insertResponse(t.database, odd.id, '2026-06-04T10:00:00.000Z', {
+        'Note\u0001': 'a\uFFFEb\u0001c\u001Fd\uFFFFe\tf\ng\rh',
+      });
+      const res = await raw(`/forms/${odd.formId}/responses/export?format=xlsx`, owner);
+      expect(res.status).toBe(200);
+      // exceljs reads the sheet with a strict XML parser: a forbidden character is a parse error.
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      if (!sheet) throw new Error('the workbook has no sheet');
+      expect(sheet.name).toBe('Odd characters');
+      expect(sheet.getRow(1).getCell(4).value).toBe('Note');
+      expect(sheet.getRow(1).getCell(5).value).toBe('Half pair');
+      expect(sheet.getRow(2).getCell(3).value).toBe(id);
+      // An XML parser reads a CR in text as LF (XML 1.0 section 2.11); the CSV keeps it.
+      expect(sheet.getRow(2).getCell(4).value).toBe('abcde\tf\ng\nh');
+
+      const csv = await (await raw(`/forms/${odd.formId}/responses/export?format=csv`, owner)).text();
+      expect(csv).toContain('"Note","Half pair"');
+      expect(csv).toContain('"abcde\tf\ng\rh"');
     });
 
     it('streams thousands of rows in batches, each once, in order', async () => {
@@ -400,8 +433,8 @@ describeEachDialect('responses API', (dialect) => {
       const csv = await (await raw(`/forms/${big.formId}/responses/export?format=csv`, owner)).text();
       const lines = csv.split('\r\n').slice(1, -1);
       expect(lines).toHaveLength(count);
-      expect(lines.map((line) => line.split(',')[2])).toEqual(rows.map((r) => r.id).reverse());
-      expect(lines.map((line) => line.split(',')[0])).toEqual(rows.map((_, i) => String(i + 1)));
+      expect(lines.map((line) => line.split(',')[2])).toEqual(rows.map((r) => `"${r.id}"`).reverse());
+      expect(lines.map((line) => line.split(',')[0])).toEqual(rows.map((_, i) => `"${i + 1}"`));
     });
 
     it('keeps answers under removed and renamed fields in columns after the current fields', async () => {
@@ -427,10 +460,10 @@ describeEachDialect('responses API', (dialect) => {
       const csv = await (await raw(`/forms/${renamed.formId}/responses/export?format=csv`, owner)).text();
       expect(csv.split('\r\n')).toEqual([
         // Current fields in form order, then stored labels, the newest response holding one first.
-        'No.,Timestamp,Response ID,Email address,City,E-mail,Email,Phone,Signature,Sync state',
-        `1,2026-08-03T00:00:00.000Z,${newest},new@example.com,,,,,,pending`,
-        `2,2026-08-02T00:00:00.000Z,${middle},,Oslo,mid@example.com,,,,pending`,
-        `3,2026-08-01T00:00:00.000Z,${older},,,,old@example.com,555,,pending`,
+        '"No.","Timestamp","Response ID","Email address","City","E-mail","Email","Phone","Signature","Sync state"',
+        `"1","2026-08-03T00:00:00.000Z","${newest}","new@example.com","","","","","","pending"`,
+        `"2","2026-08-02T00:00:00.000Z","${middle}","","Oslo","mid@example.com","","","","pending"`,
+        `"3","2026-08-01T00:00:00.000Z","${older}","","","","old@example.com","555","","pending"`,
         '',
       ]);
       // A filtered export names only the labels its own rows hold.
@@ -438,7 +471,7 @@ describeEachDialect('responses API', (dialect) => {
         await raw(`/forms/${renamed.formId}/responses/export?format=csv&q=new%40`, owner)
       ).text();
       expect(filtered.split('\r\n')[0]).toBe(
-        'No.,Timestamp,Response ID,Email address,City,Signature,Sync state',
+        '"No.","Timestamp","Response ID","Email address","City","Signature","Sync state"',
       );
     });
 

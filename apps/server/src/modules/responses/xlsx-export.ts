@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { withoutXmlForbiddenCharacters } from '@sheetforms/contract';
 import type ExcelJS from 'exceljs';
 
 /**
@@ -44,9 +45,12 @@ export async function writeXlsx(
   await workbook.commit();
 }
 
-/** Excel's sheet-name rules: at most 31 characters, none of : \ / ? * [ ]. */
+/**
+ * Excel's sheet-name rules: at most 31 characters, none of : \ / ? * [ ]; and none that XML 1.0
+ * forbids, since the name is written into the workbook's XML.
+ */
 export function worksheetName(name: string): string {
-  const cleaned = name
+  const cleaned = withoutXmlForbiddenCharacters(name)
     .replace(/[:\\/?*[\]]/g, ' ')
     .trim()
     .slice(0, 31);
