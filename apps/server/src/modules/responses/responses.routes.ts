@@ -67,8 +67,10 @@ export async function responsesRoutes(app: FastifyInstance, deps: ResponsesRoute
           'Columns: No. (from 1, newest first), Timestamp (ISO 8601, UTC), Response ID, each current field ' +
           'label in form order, then each other label the exported responses hold answers under (fields ' +
           'removed or renamed since; the newest response holding one first), Signature (image URL), Sync ' +
-          'state. q, from and to filter as on the list. CSV is UTF-8 with a byte order mark; ' +
-          'cells beginning with =, +, -, @, tab or carriage return get a leading apostrophe.',
+          'state. q, from and to filter as on the list. CSV is UTF-8 with a byte order mark, every field ' +
+          'quoted; cells beginning with =, +, -, @, tab or carriage return get a leading apostrophe. ' +
+          'Characters XML 1.0 forbids (C0 controls but tab, LF and CR; U+FFFE; U+FFFF; unpaired ' +
+          'surrogates) are left out of every cell, in both formats.',
         security,
         params: FormIdParamsSchema,
         querystring: ResponsesExportQuerySchema,
