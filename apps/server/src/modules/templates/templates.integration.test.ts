@@ -143,6 +143,57 @@ describeEachDialect('templates API', (dialect) => {
     );
   });
 
+  it('refuses a Docs URL that only contains Google’s address, and stores the https edit address of the id', async () => {
+    const form = await createForm(t, owner);
+    const id = '1DocIdAbcdefghijklmnopqrstuvwxyz012345';
+    for (const url of [
+      `javascript:alert(1)//docs.google.com/document/d/${id}`,
+      `https://evil.example/?https://docs.google.com/document/d/${id}`,
+      `https://docs.google.com.evil.example/document/d/${id}/edit`,
+    ]) {
+      const res = await api('POST', `/forms/${form.formId}/templates`, owner, {
+        name: 'X',
+        googleDocsUrl: url,
+        content: '<p>x</p>',
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_DOCS_URL', detail: TEMPLATE_MESSAGES.docsUrlInvalid });
+    }
+    const added = await addTemplate(form.formId, {
+      googleDocsUrl: `docs.google.com/document/d/${id}/edit?usp=sharing#heading=h.1`,
+    });
+    expect(added.googleDocsUrl).toBe(`https://docs.google.com/document/d/${id}/edit`);
+    const updated = await api('PUT', `/forms/${form.formId}/templates/${added.id}`, owner, {
+      googleDocsUrl: `http://docs.google.com/spreadsheets/d/${id}/edit#gid=3`,
+    });
+    expect(updated.body.data.googleDocsUrl).toBe(`https://docs.google.com/spreadsheets/d/${id}/edit`);
+    const stored = await t.database.db
+      .selectFrom('form_templates')
+      .select('google_docs_url')
+      .where('id', '=', added.id)
+      .executeTakeFirst();
+    expect(stored?.google_docs_url).toBe(`https://docs.google.com/spreadsheets/d/${id}/edit`);
+  });
+
+  it('answers a URL stored before the rule was held to the whole text normalised, or empty when it is no Docs URL', async () => {
+    const form = await createForm(t, owner);
+    const id = '1DocIdAbcdefghijklmnopqrstuvwxyz012345';
+    const kept = await addTemplate(form.formId);
+    const dropped = await addTemplate(form.formId, { name: 'Old' });
+    const store = (templateId: string, url: string) =>
+      t.database.db
+        .updateTable('form_templates')
+        .set({ google_docs_url: url })
+        .where('id', '=', templateId)
+        .execute();
+    await store(kept.id, `https://docs.google.com/document/d/${id}/edit?usp=sharing`);
+    await store(dropped.id, `javascript:alert(1)//docs.google.com/document/d/${id}`);
+    const urls = (await detail(form.formId)).formTemplate.map(
+      (x: { googleDocsUrl: string }) => x.googleDocsUrl,
+    );
+    expect(urls).toEqual([`https://docs.google.com/document/d/${id}/edit`, '']);
+  });
+
   it('updates what is sent and nothing else', async () => {
     const form = await createForm(t, owner);
     const template = await addTemplate(form.formId);

@@ -1,4 +1,4 @@
-import type { FormTemplate } from '@sheetforms/contract';
+import { type FormTemplate, normalisedDocsUrl } from '@sheetforms/contract';
 import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, FormTemplatesTable } from '../../db/schema.js';
 
@@ -8,8 +8,14 @@ export type TemplateChanges = Pick<
   'name' | 'google_docs_url' | 'content' | 'updated_at'
 >;
 
+/**
+ * The Docs URL is answered normalised (Google's https edit address of its id), and '' when it names no
+ * Google document: a template stored before the rule was held to the whole text may hold
+ * `javascript:…//docs.google.com/document/d/…`, and no reader of the API may get that as a link.
+ */
 function toFormTemplate(row: Pick<TemplateRow, 'id' | 'name' | 'google_docs_url' | 'content'>): FormTemplate {
-  return { id: row.id, name: row.name, googleDocsUrl: row.google_docs_url, content: row.content };
+  const googleDocsUrl = normalisedDocsUrl(row.google_docs_url) ?? '';
+  return { id: row.id, name: row.name, googleDocsUrl, content: row.content };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateTemplateBodySchema,
-  extractDocumentId,
   type FormTemplate,
+  normalisedDocsUrl,
   TEMPLATE_LIMITS,
   TEMPLATE_MESSAGES,
   type UpdateTemplateBodySchema,
@@ -44,13 +44,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       if (body.name === '' || body.googleDocsUrl === '') {
         throw badRequest('VALIDATION_FAILED', TEMPLATE_MESSAGES.bothRequired);
       }
-      requireDocsUrl(body.googleDocsUrl);
+      const googleDocsUrl = requireDocsUrl(body.googleDocsUrl);
       const at = now().toISOString();
       const template = await deps.templates.insert(ownerId, {
         id: newId(),
         form_id: form.id,
         name: body.name,
-        google_docs_url: body.googleDocsUrl,
+        google_docs_url: googleDocsUrl,
         content: sanitizedContent(body.content),
         created_at: at,
         updated_at: at,
@@ -75,8 +75,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
         changes.name = body.name;
       }
       if (body.googleDocsUrl !== undefined) {
-        requireDocsUrl(body.googleDocsUrl);
-        changes.google_docs_url = body.googleDocsUrl;
+        changes.google_docs_url = requireDocsUrl(body.googleDocsUrl);
       }
       if (body.content !== undefined) changes.content = sanitizedContent(body.content);
       const template = await deps.templates.update(ownerId, form.id, templateId, changes);
@@ -124,8 +123,14 @@ function sanitizedContent(html: string): string {
   return clean;
 }
 
-function requireDocsUrl(url: string): void {
-  if (!extractDocumentId(url)) throw badRequest('INVALID_DOCS_URL', TEMPLATE_MESSAGES.docsUrlInvalid);
+/**
+ * The URL to store: Google's https edit address of the document or spreadsheet the URL names, built
+ * from its id (nothing typed around the id is kept), or 400 when it names none.
+ */
+function requireDocsUrl(url: string): string {
+  const normalised = normalisedDocsUrl(url);
+  if (!normalised) throw badRequest('INVALID_DOCS_URL', TEMPLATE_MESSAGES.docsUrlInvalid);
+  return normalised;
 }
 
 /** PostgreSQL text can not hold NUL, and no document needs it: a clear 400 instead of a failed insert. */
