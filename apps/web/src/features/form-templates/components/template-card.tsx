@@ -1,4 +1,4 @@
-import type { FormTemplate } from '@sheetforms/contract';
+import { docsUrlSource, type FormTemplate, normalisedDocsUrl } from '@sheetforms/contract';
 import { Button } from '@/components/ui/button';
 import { DocumentIcon, ExternalLinkIcon, EyeIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { PlaceholderCheck } from './placeholder-check';
@@ -22,7 +22,10 @@ export function TemplateCard({
   onEdit,
   onDelete,
 }: TemplateCardProps) {
-  const isSheet = /\/spreadsheets\/d\//.test(template.googleDocsUrl);
+  // Only Google's https edit address, rebuilt from the id: a URL the server stored before it held the
+  // Docs rule to the whole text (`javascript:…//docs.google.com/…`, another host) gets no link at all.
+  const href = normalisedDocsUrl(template.googleDocsUrl);
+  const isSheet = docsUrlSource(template.googleDocsUrl)?.kind === 'spreadsheet';
   return (
     <li className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
       <div className="flex min-w-0 items-start gap-3">
@@ -34,9 +37,9 @@ export function TemplateCard({
         </span>
         <div className="min-w-0">
           <h4 className="break-words font-medium text-slate-900 text-sm">{template.name}</h4>
-          {template.googleDocsUrl ? (
+          {href ? (
             <a
-              href={template.googleDocsUrl}
+              href={href}
               target="_blank"
               rel="noreferrer"
               className="mt-0.5 inline-flex items-center gap-1 rounded text-emerald-700 text-xs hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"

@@ -20,6 +20,13 @@ describe('templateSourceOf', () => {
     expect(templateSourceOf('https://docs.google.com/document/d/short/edit')).toBeNull();
     expect(templateSourceOf(`https://example.org/file/d/${DOC_ID}`)).toBeNull();
   });
+
+  it('rejects an address that only carries Google’s somewhere inside it', () => {
+    expect(templateSourceOf(`javascript:alert(1)//docs.google.com/document/d/${DOC_ID}`)).toBeNull();
+    expect(templateSourceOf(`https://evil.example/?https://docs.google.com/document/d/${DOC_ID}`)).toBeNull();
+    // The kind comes from the address's own path, not from a /spreadsheets/d/ further along.
+    expect(templateSourceOf(`${DOC_URL}?next=/spreadsheets/d/x`)).toEqual({ kind: 'document', id: DOC_ID });
+  });
 });
 
 describe('template validation (spec 001 section 5)', () => {

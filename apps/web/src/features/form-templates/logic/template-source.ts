@@ -1,13 +1,11 @@
-import { extractDocumentId, TEMPLATE_MESSAGES } from '@sheetforms/contract';
+import { docsUrlSource, TEMPLATE_MESSAGES } from '@sheetforms/contract';
 
 /** Where a template's HTML comes from: a Google Doc, or the first sheet of a spreadsheet (as a table). */
 export type TemplateSource = { kind: 'document'; id: string } | { kind: 'spreadsheet'; id: string };
 
 /** The source a Docs URL names (spec 001 section 5: /document/d/{id} or /spreadsheets/d/{id}), or null. */
 export function templateSourceOf(url: string): TemplateSource | null {
-  const id = extractDocumentId(url);
-  if (id === undefined) return null;
-  return /\/spreadsheets\/d\//.test(url) ? { kind: 'spreadsheet', id } : { kind: 'document', id };
+  return docsUrlSource(url) ?? null;
 }
 
 /**
