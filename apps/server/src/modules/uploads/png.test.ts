@@ -44,10 +44,31 @@ describe('checkPngHeader', () => {
       decodedBytes: (400 * 3 + 1) * 200,
     });
     expect(checkPngHeader(makePngClaiming(4000, 1000, { colourType: 6 }))).toMatchObject({ ok: true });
-    // 1-bit greyscale packs 8 pixels a byte: 4000 x 4000 is under 2 MB decoded.
-    expect(checkPngHeader(makePngClaiming(4000, 4000, { bitDepth: 1, colourType: 0 }))).toMatchObject({
+    // 1-bit greyscale packs 8 pixels a byte: 4000 x 1000 is half a megabyte as stored.
+    expect(checkPngHeader(makePngClaiming(4000, 1000, { bitDepth: 1, colourType: 0 }))).toMatchObject({
       ok: true,
-      decodedBytes: (500 + 1) * 4000,
+      decodedBytes: (500 + 1) * 1000,
+    });
+    expect(checkPngHeader(makePngClaiming(2048, 2048, { bitDepth: 8, colourType: 0 }))).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('refuses more pixels than 16 MB holds as 8-bit RGBA, whatever the packing (decoders expand to it)', () => {
+    // 4000 x 4000 is 2 MB as 1-bit and 16 MB as 8-bit greyscale, but 64 MB once decoded to RGBA.
+    for (const [bitDepth, colourType] of [
+      [1, 0],
+      [8, 0],
+      [8, 3],
+    ] as const) {
+      expect(checkPngHeader(makePngClaiming(4000, 4000, { bitDepth, colourType }))).toEqual({
+        ok: false,
+        reason: 'too-large-decoded',
+      });
+    }
+    expect(checkPngHeader(makePngClaiming(2048, 2049, { bitDepth: 1, colourType: 0 }))).toEqual({
+      ok: false,
+      reason: 'too-large-decoded',
     });
   });
 

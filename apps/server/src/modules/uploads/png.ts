@@ -20,11 +20,16 @@ export function isPng(bytes: Uint8Array): boolean {
 /**
  * What a signature image may decode to. A PNG of a few hundred bytes can claim 100,000 x 100,000
  * pixels; anything that renders it (the PDF renderer, a browser, a sheet preview) would then inflate
- * gigabytes. A drawn signature is a few hundred pixels a side.
+ * gigabytes. A drawn signature is a few hundred pixels a side (its pad at most 800 x 400, times the
+ * screen's pixel ratio). The pixel count is capped too, because every decoder (ours in png-reencode.ts,
+ * browsers, the PDF renderer) expands pixels to 4 bytes each: 4000 x 4000 at 1 bit is 2 MB packed but
+ * 64 MB decoded, and seconds of decoding.
  */
 export const PNG_LIMITS = {
   maxSidePixels: 4_000,
   maxDecodedBytes: 16 * 1024 * 1024,
+  /** 16 MiB of 8-bit RGBA: 2048 x 2048, or 4000 x 1048. */
+  maxPixels: (16 * 1024 * 1024) / 4,
 } as const;
 
 /** Channels per pixel of each colour type, and the bit depths it allows (PNG specification, 11.2.2). */
@@ -42,8 +47,8 @@ export type PngHeaderCheck =
 
 /**
  * Reads the IHDR of a PNG (`isPng` first) and checks it against PNG_LIMITS: the chunk's CRC, every
- * field's allowed values, each side at most 4,000 px, and the decoded size (one filter byte per row
- * plus the row's packed pixels) at most 16 MB.
+ * field's allowed values, each side at most 4,000 px, and the decoded size at most 16 MB both as stored
+ * (one filter byte per row plus the row's packed pixels) and as 8-bit RGBA (the pixel count).
  */
 export function checkPngHeader(bytes: Uint8Array): PngHeaderCheck {
   if (!isPng(bytes)) return { ok: false, reason: 'malformed' };
@@ -74,6 +79,8 @@ export function checkPngHeader(bytes: Uint8Array): PngHeaderCheck {
   }
   const rowBytes = Math.ceil((width * colour.channels * bitDepth) / 8);
   const decodedBytes = (rowBytes + 1) * height;
-  if (decodedBytes > PNG_LIMITS.maxDecodedBytes) return { ok: false, reason: 'too-large-decoded' };
+  if (decodedBytes > PNG_LIMITS.maxDecodedBytes || width * height > PNG_LIMITS.maxPixels) {
+    return { ok: false, reason: 'too-large-decoded' };
+  }
   return { ok: true, width, height, decodedBytes };
 }
