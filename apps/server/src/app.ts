@@ -24,6 +24,7 @@ import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { createAccessTokenDenyList } from './modules/auth/access-token-deny-list.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
+import { applyAdminEmails } from './modules/auth/admin-roles.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from './modules/auth/id-token-verifier.js';
@@ -235,6 +236,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     adminEmails: config.adminEmails,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  // The stored roles follow ADMIN_EMAILS from the start (a removed Admin loses the role everywhere the
+  // users table is read); the log says who is Admin and why.
+  await applyAdminEmails({
+    users: createUsersRepository(database.db),
+    adminEmails: config.adminEmails,
+    log: app.log,
+    now: (overrides.now?.() ?? new Date()).toISOString(),
   });
 
   // The same clients talk to Google and to the emulator; config decides the URLs and credentials.

@@ -25,7 +25,7 @@ describeEachDialect('auth API', (dialect) => {
       ).n,
     );
 
-  it('signs in with a valid emulator ID token: first user is Admin, and the profile answers', async () => {
+  it('signs in with a valid emulator ID token: the first user is no Admin with ADMIN_EMAILS set, and the profile answers', async () => {
     const idToken = await t.mintIdToken({ email: 'First@Example.com', name: 'First Owner' });
     const res = await t.request('POST', '/api/v1/auth/google', { body: { idToken } });
     expect(res.status).toBe(200);
@@ -33,7 +33,7 @@ describeEachDialect('auth API', (dialect) => {
     expect(res.body.data.user).toMatchObject({
       email: 'first@example.com',
       name: 'First Owner',
-      role: 'Admin',
+      role: 'User',
     });
     expect(res.body.data.accessToken).toMatch(/^ey/);
     expect(res.body.data.refreshToken.length).toBeGreaterThanOrEqual(40);

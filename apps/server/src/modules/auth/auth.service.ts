@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Role, SignInResult, TokenPair, User } from '@sheetforms/contract';
+import type { SignInResult, TokenPair, User } from '@sheetforms/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
 import type { AccessTokenDenyList } from './access-token-deny-list.js';
 import type { AccessTokens } from './access-tokens.js';
+import { roleFor } from './admin-roles.js';
 import type { IdTokenVerifier } from './id-token-verifier.js';
 import { generateRefreshToken, hashRefreshToken } from './refresh-tokens.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -16,6 +17,7 @@ export interface AuthServiceDeps {
   /** Where a logout lists its access token, so it is refused before it expires. */
   denyList: Pick<AccessTokenDenyList, 'revoke'>;
   idTokens: IdTokenVerifier;
+  /** Who is Admin (admin-roles.ts): read at every sign-in and refresh, never only at account creation. */
   adminEmails: string[];
   refreshTokenTtlDays: number;
   now?: () => Date;
@@ -61,11 +63,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { id, accessToken, refreshToken };
   }
 
-  function roleFor(email: string, current: Role | undefined, isFirstUser: boolean): Role {
-    if (deps.adminEmails.includes(email) || isFirstUser) return 'Admin';
-    return current ?? 'User';
-  }
-
   return {
     async signInWithGoogle(idToken: string): Promise<SignInResult> {
       const check = await deps.idTokens.verify(idToken);
@@ -87,7 +84,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (existing?.googleSub != null && existing.googleSub !== sub) throw accountConflict();
       let user: User;
       if (existing) {
-        const role = roleFor(email, existing.role, false);
+        const role = roleFor(deps.adminEmails, { email, storedRole: existing.role, isFirstUser: false });
         let updated: boolean;
         try {
           updated = await deps.users.updateSignIn(existing.id, { googleSub: sub, email, role, now: iso() });
@@ -112,7 +109,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           googleSub: sub,
           email,
           name,
-          role: roleFor(email, undefined, isFirstUser),
+          role: roleFor(deps.adminEmails, { email, storedRole: undefined, isFirstUser }),
           now: iso(),
         });
       }
@@ -134,8 +131,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (row.expires_at <= iso()) {
         throw unauthorized('Your session has expired. Please sign in again.', 'REFRESH_TOKEN_EXPIRED');
       }
-      const user = await deps.users.findById(row.user_id);
-      if (!user) throw unauthorized('Your session has ended. Please sign in again.', 'INVALID_REFRESH_TOKEN');
+      const stored = await deps.users.findById(row.user_id);
+      if (!stored)
+        throw unauthorized('Your session has ended. Please sign in again.', 'INVALID_REFRESH_TOKEN');
+      // The new access token carries the role: derived anew, so a change of ADMIN_EMAILS takes effect at
+      // the next refresh, and stored, so everything reading the users table agrees with the token.
+      const role = roleFor(deps.adminEmails, {
+        email: stored.email,
+        storedRole: stored.role,
+        isFirstUser: false,
+      });
+      if (role !== stored.role) await deps.users.updateRole(stored.id, role, iso());
+      const user = { ...stored, role };
 
       const next = await startSession(user, row.family_id);
       if (!(await deps.sessions.markRotated(row.id, next.id, iso()))) {

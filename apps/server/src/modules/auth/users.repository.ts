@@ -87,6 +87,59 @@ export function createUsersRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Records a role derived anew (at a refresh, when ADMIN_EMAILS changed since the last sign-in). */
+    async updateRole(id: string, role: User['role'], now: string): Promise<void> {
+      await db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Makes the stored roles follow a non-empty ADMIN_EMAILS: Admin exactly for the listed emails.
+     * Answers whose role changed, by email.
+     */
+    async syncAdmins(
+      adminEmails: readonly string[],
+      now: string,
+    ): Promise<{ demoted: string[]; promoted: string[] }> {
+      const list = [...adminEmails];
+      return db.transaction().execute(async (trx) => {
+        const demoted = await trx
+          .updateTable('users')
+          .set({ role: 'User', updated_at: now })
+          .where('role', '=', 'Admin')
+          .where('email', 'not in', list)
+          .returning('email')
+          .execute();
+        const promoted = await trx
+          .updateTable('users')
+          .set({ role: 'Admin', updated_at: now })
+          .where('role', '!=', 'Admin')
+          .where('email', 'in', list)
+          .returning('email')
+          .execute();
+        const emails = (rows: Array<{ email: string }>) => rows.map((row) => row.email).sort();
+        return { demoted: emails(demoted), promoted: emails(promoted) };
+      });
+    },
+
+    /** The stored Admins, oldest account first, and whether each is the instance's first user. */
+    async admins(): Promise<Array<{ email: string; isFirstUser: boolean }>> {
+      const first = await db
+        .selectFrom('users')
+        .select('id')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('role', '=', 'Admin')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ email: row.email, isFirstUser: row.id === first?.id }));
+    },
+
     async updateName(id: string, name: string, now: string): Promise<User | undefined> {
       await db.updateTable('users').set({ name, updated_at: now }).where('id', '=', id).execute();
       return this.findById(id);
