@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createChatRepository } from './chat.repository.js';
 import { createChatService } from './chat.service.js';
+import { createChatDecoys } from './chat-decoys.js';
 import { type ChatEventTransport, createChatHub, createInProcessTransport } from './chat-events.js';
 import { createPgTransport } from './chat-pg-transport.js';
 import { createPresence } from './chat-presence.js';
@@ -58,6 +59,8 @@ export function createChatModule(app: FastifyInstance, options: ChatModuleOption
     log: options.log,
     now,
     retentionDays: options.retentionDays,
+    // Keyed by the shared secret: every instance knows a decoy id, wherever the bot sends it next.
+    decoys: createChatDecoys(options.jwtSecret),
   });
   const hub = createChatHub({
     loadMessage: (sessionId, seq) => chat.message(sessionId, seq),

@@ -11,6 +11,7 @@ import {
 } from '@sheetforms/contract';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import type { ChatMessageRow, ChatRepository } from './chat.repository.js';
+import { type ChatDecoys, createChatDecoys } from './chat-decoys.js';
 import type { ChatEvent, ChatEventTransport } from './chat-events.js';
 import type { Presence } from './chat-presence.js';
 import { messageView, parseSince, sessionSummary } from './chat-views.js';
@@ -27,6 +28,8 @@ export interface ChatServiceDeps {
   idleCloseMs?: number;
   /** Closed chats are deleted after this many days (CHAT_RETENTION_DAYS). */
   retentionDays: number;
+  /** The honeypot's chats (chat-decoys.ts); by default keyed by a random key of this process. */
+  decoys?: ChatDecoys;
 }
 
 export const chatNotFound = () => notFound(CHAT_MESSAGES.sessionNotFound, 'CHAT_NOT_FOUND');
@@ -39,6 +42,7 @@ export function createChatService(deps: ChatServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newSessionId = deps.newSessionId ?? (() => randomBytes(16).toString('base64url'));
   const idleCloseMs = deps.idleCloseMs ?? DAY_MS;
+  const decoys = deps.decoys ?? createChatDecoys(randomBytes(32));
   const { repo } = deps;
 
   function publish(event: ChatEvent) {
@@ -47,6 +51,10 @@ export function createChatService(deps: ChatServiceDeps) {
       deps.log.warn({ err: String(error), event: event.type }, 'chat: could not publish an event');
     });
   }
+
+  const invalidSince = () =>
+    badRequest('INVALID_SINCE', 'since must be a message id, a sequence number or an ISO timestamp');
+  const unknownSince = () => badRequest('INVALID_SINCE', 'since names no message of this chat');
 
   async function messagesAfter(sessionId: string, since: string | undefined): Promise<ChatMessageRow[]> {
     const cursor = parseSince(since);
@@ -57,17 +65,23 @@ export function createChatService(deps: ChatServiceDeps) {
         return repo.messagesAfter(sessionId, cursor.seq, CHAT_LIMITS.pageMax);
       case 'message': {
         const seq = await repo.seqOfMessage(sessionId, cursor.id);
-        if (seq === undefined) throw badRequest('INVALID_SINCE', 'since names no message of this chat');
+        if (seq === undefined) throw unknownSince();
         return repo.messagesAfter(sessionId, seq, CHAT_LIMITS.pageMax);
       }
       case 'instant':
         return repo.messagesSince(sessionId, cursor.iso, CHAT_LIMITS.pageMax);
       case 'invalid':
-        throw badRequest(
-          'INVALID_SINCE',
-          'since must be a message id, a sequence number or an ISO timestamp',
-        );
+        throw invalidSince();
     }
+  }
+
+  /** A decoy's poll: what it was sent, after `since`, with the same refusals as a stored chat. */
+  function decoyConversation(sessionId: string, since: string | undefined): ChatConversation {
+    const cursor = parseSince(since);
+    if (cursor.kind === 'invalid') throw invalidSince();
+    const messages = decoys.messagesAfter(sessionId, cursor);
+    if (!messages) throw unknownSince();
+    return { messages, status: 'active', readUpTo: 0, supportTyping: false };
   }
 
   async function requireSession(sessionId: string) {
@@ -78,9 +92,11 @@ export function createChatService(deps: ChatServiceDeps) {
 
   return {
     async start(body: ChatStartBody): Promise<ChatStarted> {
-      const sessionId = newSessionId();
-      // A bot filled the hidden field: it gets what a person would, and nothing is stored.
-      if (body.website) return { sessionId, messages: [] };
+      // A bot filled the hidden field: it gets a decoy chat, which answers as a real one and stores nothing.
+      if (body.website) return { sessionId: decoys.newId(), messages: [] };
+      let sessionId = newSessionId();
+      // (1 in 2^64: a random id that reads as a decoy's would lose its messages.)
+      while (decoys.owns(sessionId)) sessionId = newSessionId();
       await repo.insertSession({
         id: sessionId,
         userName: body.userName,
@@ -93,6 +109,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** A visitor's poll: messages after `since`, and whether support read them or is typing. */
     async visitorConversation(sessionId: string, since: string | undefined): Promise<ChatConversation> {
+      if (decoys.owns(sessionId)) return decoyConversation(sessionId, since);
       const session = await requireSession(sessionId);
       if (session.status === 'active') deps.presence.seen(sessionId);
       const messages = await messagesAfter(sessionId, since);
@@ -106,6 +123,11 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async post(sessionId: string, text: string, sender: 'user' | 'admin'): Promise<ChatMessage> {
+      // The visitor's message is echoed, never stored; for admins a decoy does not exist.
+      if (decoys.owns(sessionId)) {
+        if (sender === 'admin') throw chatNotFound();
+        return decoys.post(sessionId, text, now());
+      }
       const result = await repo.appendMessage({ sessionId, sender, text, now: now().toISOString() });
       if (!result.ok) {
         if (result.reason === 'not-found') throw chatNotFound();
@@ -159,6 +181,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** What a visitor stream starts from (404 for an unknown session). */
     async streamState(sessionId: string): Promise<{ status: 'active' | 'closed'; readUpTo: number }> {
+      if (decoys.owns(sessionId)) return { status: 'active', readUpTo: 0 };
       const session = await requireSession(sessionId);
       if (session.status === 'active') deps.presence.seen(sessionId);
       return { status: session.status, readUpTo: session.admin_read_seq };
@@ -166,6 +189,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** For a visitor stream resuming after `seq`. */
     async messagesAfterSeq(sessionId: string, seq: number): Promise<ChatMessage[]> {
+      if (decoys.owns(sessionId)) return decoys.messagesAfter(sessionId, { kind: 'seq', seq }) ?? [];
       return (await repo.messagesAfter(sessionId, seq, CHAT_LIMITS.pageMax)).map(messageView);
     },
 
