@@ -68,6 +68,9 @@ export const TEMPLATE_MESSAGES = {
   pdfExported: 'PDF exported successfully',
 } as const;
 
+/** Pages one PDF may have: a longer document is refused (422) rather than printed. */
+export const PDF_MAX_PAGES = 200;
+
 /** Texts of PDF export on the responses page (spec 001 section 8). */
 export const PDF_MESSAGES = {
   generating: 'Generating PDF...',
@@ -77,6 +80,7 @@ export const PDF_MESSAGES = {
   needsChromium: 'PDF export needs Chromium (set CHROMIUM_PATH)',
   busy: 'Too many PDFs are being generated right now. Please try again in a few seconds.',
   timedOut: 'Generating the PDF took too long. Please try again.',
+  tooLong: `The PDF would be longer than ${PDF_MAX_PAGES} pages. Shorten the template or the answers.`,
 } as const;
 /** The PDF success toast closes after 3 s (spec 001 section 9). */
 export const PDF_TOAST_AUTO_CLOSE_MS = 3_000;

@@ -1,5 +1,8 @@
 import fs from 'node:fs/promises';
+import { PDF_MAX_PAGES } from '@sheetforms/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { pdfPageCount } from './pdf-page-count.js';
+import { PdfTooLongError } from './pdf-renderer.js';
 import { PAGE_MARGIN } from './print-document.js';
 import type { BrowserEvents, BrowserLauncher, RenderBrowser } from './render-browser.js';
 
@@ -65,6 +68,13 @@ const IDLE_PAGES = 2;
 const IDLE_PAGE_TTL_MS = 30_000;
 /** A kept page is closed after this many jobs (the browser itself is recycled every PDF_RECYCLE_AFTER). */
 const JOBS_PER_PAGE = 100;
+
+/**
+ * Only the pages up to one past the limit are printed: a document that reaches that one is refused, and
+ * a document of thousands of pages costs no more printing than one of 201 (its layout still runs whole,
+ * which is far cheaper than printing it).
+ */
+const PRINTED_PAGES = `1-${PDF_MAX_PAGES + 1}`;
 
 /** A tiny document printed once in every spare page: the first print of a renderer costs twice the next. */
 const WARM_UP_DOCUMENT =
@@ -185,8 +195,14 @@ function chromiumRenderBrowser(browser: Browser, events: BrowserEvents): RenderB
         signal.throwIfAborted();
         // Timeouts are the queue's (the signal closes the context); Playwright's own would be a second clock.
         await owned.page.setContent(documentHtml, { waitUntil: 'load', timeout: 0 });
-        const pdf = await owned.page.pdf({ format, printBackground: true, margin: PAGE_MARGIN });
+        const pdf = await owned.page.pdf({
+          format,
+          printBackground: true,
+          margin: PAGE_MARGIN,
+          pageRanges: PRINTED_PAGES,
+        });
         printed = true;
+        if (pdfPageCount(pdf) > PDF_MAX_PAGES) throw new PdfTooLongError(PDF_MAX_PAGES);
         return pdf;
       } finally {
         signal.removeEventListener('abort', stop);

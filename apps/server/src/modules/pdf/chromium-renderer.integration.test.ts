@@ -1,15 +1,24 @@
 import fs from 'node:fs';
+import { PDF_MAX_PAGES } from '@sheetforms/contract';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChromiumLauncher } from './chromium-browser.js';
 import { countingServer, readPdf as pdfText, TEST_CHROMIUM } from './pdf.test-support.js';
-import { PdfUnavailableError } from './pdf-renderer.js';
+import { PdfTooLongError, PdfUnavailableError } from './pdf-renderer.js';
 import { printDocument } from './print-document.js';
 import { createQueuedPdfRenderer } from './queued-pdf-renderer.js';
 
 const CHROMIUM = TEST_CHROMIUM;
 const hasChromium = fs.existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`Chromium tests skipped: no Chromium at ${CHROMIUM}`);
+
+/** A document of exactly `pages` pages: one short line on each, a page break after all but the last. */
+function pagesOf(pages: number): string {
+  return Array.from(
+    { length: pages },
+    (_, i) => `<div${i < pages - 1 ? ' style="break-after: page"' : ''}>Page ${i + 1}</div>`,
+  ).join('');
+}
 
 /** Everything a hostile template could use to make the browser fetch something. */
 function fetchingMarkup(base: string): string {
@@ -194,6 +203,37 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
     }
   }, 60_000);
 
+  it(`prints a document of ${PDF_MAX_PAGES} pages, every one of them`, async () => {
+    const pdf = await renderer.render(pagesOf(PDF_MAX_PAGES), { format: 'A4', isolationKey: 'owner-1' });
+    const read = await pdfText(pdf);
+    expect(read.pages).toBe(PDF_MAX_PAGES);
+    expect(read.text).toContain(`Page ${PDF_MAX_PAGES}`);
+  }, 60_000);
+
+  it('refuses a longer document quickly, having printed no more than one page past the limit', async () => {
+    const before = renderer.stats().tooLong;
+    for (const [what, html] of [
+      ['one page too many', pagesOf(PDF_MAX_PAGES + 1)],
+      ['a thousand pages', pagesOf(1_000)],
+      // A single box 10,000 inches tall: about 970 A4 pages of nothing.
+      ['a 10,000in padding', '<div style="padding-top: 10000in">x</div>'],
+    ] as const) {
+      const started = performance.now();
+      const refused = await renderer
+        .render(html, { format: 'A4', isolationKey: 'owner-1' })
+        .catch((error: unknown) => error);
+      const ms = Math.round(performance.now() - started);
+      console.info(`PDF page limit: ${what} refused in ${ms} ms`);
+      expect(refused, what).toBeInstanceOf(PdfTooLongError);
+      expect((refused as PdfTooLongError).maxPages).toBe(PDF_MAX_PAGES);
+      expect(ms, what).toBeLessThan(10_000);
+    }
+    expect(renderer.stats().tooLong - before).toBe(3);
+    // The browser is fine afterwards.
+    const after = await renderer.render('<p>Short</p>', { format: 'A4', isolationKey: 'owner-1' });
+    expect((await pdfText(after)).pages).toBe(1);
+  }, 120_000);
+
   it('recycles the real browser without failing jobs', async () => {
     const recycling = createQueuedPdfRenderer({
       launch: createChromiumLauncher({ executablePath: CHROMIUM }),
@@ -205,7 +245,8 @@ describe.skipIf(!hasChromium)('Chromium PDF renderer', () => {
     try {
       const pdfs = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>
-          recycling.render(`<p>Job ${i}</p>`, { format: 'A4', isolationKey: 'owner-1' }),
+          // Three owners, so that two jobs print at once (an owner's own jobs print one at a time).
+          recycling.render(`<p>Job ${i}</p>`, { format: 'A4', isolationKey: `owner-${i % 3}` }),
         ),
       );
       for (const [i, pdf] of pdfs.entries()) expect((await pdfText(pdf)).text).toContain(`Job ${i}`);

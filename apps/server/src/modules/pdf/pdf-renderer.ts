@@ -21,8 +21,10 @@ export interface PdfRendererStats {
   completed: number;
   failed: number;
   timedOut: number;
-  /** Turned away at once because the queue was full. */
+  /** Turned away because the queue (or the owner's share of it) was full, or no slot came in time. */
   rejectedBusy: number;
+  /** Refused for having more pages than a PDF may have. */
+  tooLong: number;
   /** Browsers started so far (the first launch, recycles and restarts after crashes). */
   launches: number;
   /** Browsers swapped for a fresh one after `recycleAfter` jobs. */
@@ -40,7 +42,7 @@ export interface PdfRendererStats {
  * routes depend on this interface, tests may put a fake behind it.
  */
 export interface PdfRenderer {
-  /** Throws PdfBusyError, PdfTimeoutError, PdfUnavailableError or PdfRenderError. */
+  /** Throws PdfBusyError, PdfTimeoutError, PdfTooLongError, PdfUnavailableError or PdfRenderError. */
   render(html: string, options: RenderOptions): Promise<Buffer>;
   /** Starts the browser ahead of the first request; failures are reported, not thrown. */
   warm(): Promise<void>;
@@ -57,11 +59,19 @@ export class PdfBusyError extends Error {
   }
 }
 
-/** The job did not finish within its time budget (waiting in the queue included). */
+/** The job did not finish within its time budget (counted from when it started rendering). */
 export class PdfTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
     super(`the PDF was not rendered within ${timeoutMs} ms`);
     this.name = 'PdfTimeoutError';
+  }
+}
+
+/** The document has more than `maxPages` pages; only the first pages past the limit were printed. */
+export class PdfTooLongError extends Error {
+  constructor(readonly maxPages: number) {
+    super(`the PDF would be longer than ${maxPages} pages`);
+    this.name = 'PdfTooLongError';
   }
 }
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { PDF_MESSAGES, TEMPLATE_MESSAGES } from '@sheetforms/contract';
+import { PDF_MAX_PAGES, PDF_MESSAGES, TEMPLATE_MESSAGES } from '@sheetforms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { createForm, insertResponse, strictlyIncreasingClock } from '../../test/forms.js';
@@ -427,6 +427,24 @@ describe('PDF export API under limits [sqlite]', () => {
         expect(res.problem).toMatchObject({ code: 'PDF_TIMEOUT', detail: PDF_MESSAGES.timedOut });
       } finally {
         await slow.close();
+      }
+    }, 120_000);
+
+    it(`refuses a document longer than ${PDF_MAX_PAGES} pages with 422 and says so`, async () => {
+      const t = await startTestApp('sqlite');
+      try {
+        const owner = (await t.signIn('owner@example.com')).accessToken;
+        const formId = (await createForm(t, owner)).formId;
+        // About 27 paragraphs to an A4 page: some 300 pages.
+        const lines = Array.from({ length: 8_000 }, (_, i) => `<p>Line ${i + 1}</p>`).join('');
+        const res = await download(t, '/forms/html-to-pdf', { token: owner, form: { html: lines, formId } });
+        expect(res.status).toBe(422);
+        expect(res.problem).toMatchObject({ code: 'PDF_TOO_LONG', detail: PDF_MESSAGES.tooLong });
+        expect(PDF_MESSAGES.tooLong).toBe(
+          'The PDF would be longer than 200 pages. Shorten the template or the answers.',
+        );
+      } finally {
+        await t.close();
       }
     }, 120_000);
   });
