@@ -26,6 +26,11 @@ export const HTML_LIMITS = {
   maxNodes: 100_000,
   /** A filled document (a template with one response's answers) may be this large (bytes). */
   filledDocumentMaxBytes: 8 * 1024 * 1024,
+  /**
+   * What one page of responses may carry in templates (their content and filled copies, characters): a
+   * page whose responses would pass it holds fewer responses.
+   */
+  pageTemplatesMaxChars: 4 * 1024 * 1024,
 } as const;
 
 /** What the server answers when HTML is outside HTML_LIMITS (400 or 413) or the HTML workers are busy (503). */

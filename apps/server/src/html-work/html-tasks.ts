@@ -15,9 +15,6 @@ import { hasPrintableContent } from './html-text.js';
  * (html-pool.ts), never on the main thread, and each one is linear in its input (docs/security.md).
  */
 
-/** What a response page may carry in templates, as content plus filled copy (bytes of UTF-16 length). */
-export const PAGE_TEMPLATE_BUDGET = 4 * 1024 * 1024;
-
 /** The filled copy of a response that would not fit in a page on its own. */
 export const FILLED_OMITTED_HTML =
   '<p>This response is too large to show here with its template. Download it as a PDF instead.</p>';
@@ -56,7 +53,7 @@ export const htmlTasks = {
 
   /**
    * The templates of a page of responses, filled with each response in order, for as many responses as
-   * fit in PAGE_TEMPLATE_BUDGET (at least one): the page gets fewer rows rather than an enormous body. A
+   * fit in HTML_LIMITS.pageTemplatesMaxChars (at least one): the page gets fewer rows rather than an enormous body. A
    * response whose filled copies alone pass the budget gets FILLED_OMITTED_HTML in their place.
    */
   fillPage(input: { templates: TemplateForFill[]; responses: TemplateValues[] }): TemplateEntry[][] {
@@ -64,7 +61,7 @@ export const htmlTasks = {
     const pages: TemplateEntry[][] = [];
     let used = 0;
     for (const values of input.responses) {
-      const room = PAGE_TEMPLATE_BUDGET - used - contentLength;
+      const room = HTML_LIMITS.pageTemplatesMaxChars - used - contentLength;
       const entries = fillAll(input.templates, values, room);
       if (entries === undefined && pages.length > 0) break;
       const filled = entries ?? input.templates.map((t) => entry(t, FILLED_OMITTED_HTML));

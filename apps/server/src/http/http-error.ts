@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly errors?: FieldError[],
+    /** Sent as Retry-After (a 429 or 503 the client may try again after). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'HttpError';

@@ -44,6 +44,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; detail: string }> = 
 export function registerProblemHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendProblem(request, reply, error.status, error.code, error.detail, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

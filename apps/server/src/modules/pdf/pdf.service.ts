@@ -1,15 +1,15 @@
-import { type FormTemplate, fillTemplate, PDF_MESSAGES } from '@sheetforms/contract';
+import { type FormTemplate, HTML_LIMITS, PDF_MESSAGES } from '@sheetforms/contract';
+import { type HtmlWork, htmlLimitProblem } from '../../html-work/html-work.js';
 import { badRequest } from '../../http/http-error.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import { type ResponsesService, responseNotFound } from '../responses/responses.service.js';
-import { sanitizeTemplateHtml } from '../templates/template-sanitizer.js';
+import { signatureClass } from '../templates/template-sanitizer.js';
 import { type ResponseForTemplate, templateValuesFor } from '../templates/template-values.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import { hasPrintableContent } from './html-content.js';
 import { type PaperFormat, PdfBusyError, type PdfRenderer } from './pdf-renderer.js';
 import type { PdfResponsesRepository } from './pdf-responses.repository.js';
-import { inlineFormSignatures, signatureDataUri } from './signature-image.js';
+import { signatureDataUri, signatureStyleSheet } from './signature-image.js';
 import { zipEntryNames } from './zip-entry-names.js';
 
 export interface PdfServiceDeps {
@@ -20,6 +20,8 @@ export interface PdfServiceDeps {
   responsesByIds: PdfResponsesRepository;
   /** Signature images: read from storage, and whether a URL is a signature stored for a form. */
   signatures: Pick<UploadsService, 'read' | 'isIssuedFor'>;
+  /** Sanitizing and filling run on the HTML worker threads. */
+  html: Pick<HtmlWork, 'sanitizeForPdf' | 'fillDocument'>;
   /** SHEET_SYNC_TIMEZONE: {{date}} and {{Timestamp}} read as in the sheet and on the responses page. */
   timeZone: string;
   now?: () => Date;
@@ -49,14 +51,31 @@ export function createPdfService(deps: PdfServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const patienceMs = deps.zipBusyPatienceMs ?? 60_000;
 
+  /**
+   * The template filled with the response, on an HTML worker (within the filled-document budget), with
+   * the signature image once in a style sheet however many {{Signature}} show it.
+   */
   async function filled(form: OwnedForm, template: FormTemplate, response: ResponseForTemplate) {
     const signature = await signatureDataUri(response.signatureUrl, deps.signatures);
     const values = templateValuesFor(form.fields, response, {
       now: now(),
       timeZone: deps.timeZone,
-      signatureImageSrc: signature ?? null,
+      signatureImageSrc: null,
+      signatureImageClass: signature ? signatureClass(0) : null,
     });
-    return fillTemplate(template.content, values);
+    const document = await deps.html.fillDocument(template.content, values);
+    if (!document.printable) throw noContent();
+    return signatureStyleSheet(signature ? [signature] : []) + document.html;
+  }
+
+  /** Each signature URL html-to-pdf named: its picture when it is a signature stored for this form. */
+  async function formSignatures(formRowId: string, urls: readonly string[]) {
+    const dataUris: (string | undefined)[] = [];
+    for (const url of urls) {
+      const issued = await deps.signatures.isIssuedFor(formRowId, url);
+      dataUris.push(issued ? await signatureDataUri(url, deps.signatures) : undefined);
+    }
+    return dataUris;
   }
 
   /** A ZIP entry waits out a full queue (it must not fail half-way for being polite to other users). */
@@ -76,16 +95,22 @@ export function createPdfService(deps: PdfServiceDeps) {
   }
 
   return {
-    /** POST /forms/html-to-pdf (spec 001 section 7): the caller's HTML, sanitized as templates are. */
+    /**
+     * POST /forms/html-to-pdf (spec 001 section 7): the caller's HTML (at most 2 MB), sanitized as templates
+     * are; images naming signatures stored for this form show them (once each), any other URL is dropped.
+     */
     async htmlToPdf(
       ownerId: string,
       input: { html: string; fileName: string; formId: string },
       format: PaperFormat,
     ): Promise<PdfFile> {
       const form = await deps.forms.requireOwned(ownerId, input.formId);
-      if (!hasPrintableContent(input.html)) throw noContent();
-      const html = sanitizeTemplateHtml(await inlineFormSignatures(input.html, form.id, deps.signatures));
-      if (!hasPrintableContent(html)) throw noContent();
+      if (input.html.length > HTML_LIMITS.htmlToPdfMaxChars) throw htmlLimitProblem('too-large');
+      if (input.html.trim() === '') throw noContent();
+      const sanitized = await deps.html.sanitizeForPdf(input.html);
+      const signatures = await formSignatures(form.id, sanitized.signatureUrls);
+      if (!sanitized.printable && !signatures.some(Boolean)) throw noContent();
+      const html = signatureStyleSheet(signatures) + sanitized.html;
       const name = input.fileName || form.name;
       return { name, pdf: await deps.renderer.render(html, { format, title: name, isolationKey: ownerId }) };
     },
@@ -97,7 +122,6 @@ export function createPdfService(deps: PdfServiceDeps) {
       format: PaperFormat,
     ): Promise<PdfFile> {
       const { form, template } = await deps.templates.getForOwner(ownerId, input.formId, input.templateId);
-      if (!hasPrintableContent(template.content)) throw noContent();
       const { response } = await deps.responses.getForOwner(ownerId, input.formId, input.responseId);
       const html = await filled(form, template, response);
       return {
@@ -116,7 +140,7 @@ export function createPdfService(deps: PdfServiceDeps) {
       format: PaperFormat,
     ): Promise<PdfZip> {
       const { form, template } = await deps.templates.getForOwner(ownerId, input.formId, input.templateId);
-      if (!hasPrintableContent(template.content)) throw noContent();
+      // A template that prints nothing is found with the first entry, before the reply starts.
       const ids = [...new Set(input.responseIds)];
       const found = await deps.responsesByIds.listByIds(ownerId, form.id, ids);
       const byId = new Map(found.map((response) => [response.id, response]));

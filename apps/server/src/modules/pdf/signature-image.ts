@@ -1,3 +1,4 @@
+import { signatureClass } from '../templates/template-sanitizer.js';
 import { isPng } from '../uploads/png.js';
 import { isSignatureKey, type SignatureStorage } from '../uploads/signature-storage.js';
 import { SIGNATURE_PATH } from '../uploads/uploads.service.js';
@@ -30,33 +31,19 @@ export function signatureKeyOf(url: string): string | undefined {
   return isSignatureKey(key) ? key : undefined;
 }
 
-/** `<img … src="…">`: the attribute's value, whatever quotes it uses. */
-const IMG_SRC = /(<img\b[^>]*?\bsrc\s*=\s*)(["'])([^"'<>]*)\2/gi;
-/** A page of HTML has one or two signatures; more distinct URLs than this are not looked up. */
-const MAX_SIGNATURES = 20;
-
 /**
- * For html-to-pdf, whose HTML is the page's filled template: {{Signature}} arrives there as the image's
- * URL, which the sanitizer would drop (the renderer fetches nothing). A URL that is a signature stored for
- * this form becomes its data: URI; any other image URL is left for the sanitizer to remove.
+ * The pictures of a document's signature images, once each: `<img class="sf-signature-N">` (filled
+ * {{Signature}} placeholders, or html-to-pdf's signature URLs, see sanitizeWithSignatures) shows the N-th
+ * data URI; an image without one is hidden. A data URI per placeholder made forty {{Signature}} send 27 MB
+ * of HTML to the browser; here the image is in the document once, however many times it is shown.
+ * The data URIs are ours (base64 of a stored PNG), so they need no escaping inside the quotes.
  */
-export async function inlineFormSignatures(
-  html: string,
-  formRowId: string,
-  uploads: { isIssuedFor(formRowId: string, url: string): Promise<boolean> } & Pick<SignatureStorage, 'read'>,
-): Promise<string> {
-  const urls = [...new Set([...html.matchAll(IMG_SRC)].map((match) => match[3] ?? ''))]
-    .filter((url) => signatureKeyOf(url) !== undefined)
-    .slice(0, MAX_SIGNATURES);
-  const inlined = new Map<string, string>();
-  for (const url of urls) {
-    if (!(await uploads.isIssuedFor(formRowId, url))) continue;
-    const dataUri = await signatureDataUri(url, uploads);
-    if (dataUri) inlined.set(url, dataUri);
-  }
-  if (inlined.size === 0) return html;
-  return html.replace(IMG_SRC, (whole, start: string, quote: string, url: string) => {
-    const dataUri = inlined.get(url);
-    return dataUri ? `${start}${quote}${dataUri}${quote}` : whole;
-  });
+export function signatureStyleSheet(dataUris: readonly (string | undefined)[]): string {
+  if (dataUris.length === 0) return '';
+  const rules = dataUris.map((dataUri, index) =>
+    dataUri
+      ? `img.${signatureClass(index)}{content:url("${dataUri}")}`
+      : `img.${signatureClass(index)}{display:none}`,
+  );
+  return `<style>${rules.join('')}</style>`;
 }

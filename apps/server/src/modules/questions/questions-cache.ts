@@ -18,8 +18,8 @@ export interface QuestionsCacheDeps {
 
 /** No copy was ever read; `retryAfterSeconds` says when the next read may happen. */
 export class QuestionsUnavailableError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(503, 'QUESTIONS_UNAVAILABLE', QUESTIONS_UNAVAILABLE);
+  constructor(retryAfterSeconds: number) {
+    super(503, 'QUESTIONS_UNAVAILABLE', QUESTIONS_UNAVAILABLE, undefined, retryAfterSeconds);
   }
 }
 

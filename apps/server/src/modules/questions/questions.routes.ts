@@ -2,7 +2,6 @@ import { QuestionsFeedSchema } from '@sheetforms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { QuestionsCache } from './questions-cache.js';
-import { QuestionsUnavailableError } from './questions-cache.js';
 
 export interface QuestionsRoutesDeps {
   questions: QuestionsCache;
@@ -26,15 +25,7 @@ export async function questionsRoutes(app: FastifyInstance, deps: QuestionsRoute
         response: { 200: QuestionsFeedSchema },
       },
     },
-    async (_request, reply) => {
-      try {
-        return await deps.questions.get();
-      } catch (error) {
-        if (error instanceof QuestionsUnavailableError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
-    },
+    // QuestionsUnavailableError carries its Retry-After to the problem handler.
+    async () => deps.questions.get(),
   );
 }

@@ -6,11 +6,13 @@ import {
   type ResponseItem,
   type ResponsesPage,
 } from '@sheetforms/contract';
+import type { HtmlWork } from '../../html-work/html-work.js';
 import { badRequest } from '../../http/http-error.js';
+import { templateValuesFor } from '../templates/template-values.js';
 import type { CursorCodec } from './response-cursor.js';
 import type { ResponseFilters, ResponsePagesRepository } from './response-pages.repository.js';
 import { type ResponseRow, toResponseForTemplate, toResponseItem } from './response-serializers.js';
-import { boundedPageSize, filledTemplates } from './response-templates.js';
+import { boundedPageSize } from './response-templates.js';
 import { createResponseTotals } from './response-totals.js';
 
 /** A form the caller was shown to own: its internal id and current fields. */
@@ -29,6 +31,8 @@ export interface ResponseReaderDeps {
   cursors: CursorCodec;
   /** SHEET_SYNC_TIMEZONE: {{date}} and {{Timestamp}} are written in it. */
   timeZone: string;
+  /** Templates are filled on the HTML worker threads. */
+  html: Pick<HtmlWork, 'fillPage'>;
   now?: () => Date;
 }
 
@@ -47,11 +51,21 @@ export function createResponseReader(deps: ResponseReaderDeps) {
     return filtered ? deps.pages.count(ownerId, formRowId, filters) : totals.total(ownerId, formRowId);
   }
 
-  function toItems(rows: ResponseRow[], form: FormForResponses, templates: readonly FormTemplate[]) {
+  /**
+   * The rows with their filled templates (formResponseWithTemplate, spec 001 section 3), as many as fit
+   * in the page's template budget: the items may be fewer than the rows, never fewer than one.
+   */
+  async function toItems(
+    rows: ResponseRow[],
+    form: FormForResponses,
+    templates: readonly FormTemplate[],
+  ): Promise<ResponseItem[]> {
+    if (templates.length === 0) return rows.map((row) => toResponseItem(row, []));
     const options = { now: now(), timeZone: deps.timeZone };
-    return rows.map((row) =>
-      toResponseItem(row, filledTemplates(templates, form.fields, toResponseForTemplate(row), options)),
-    );
+    const values = rows.map((row) => templateValuesFor(form.fields, toResponseForTemplate(row), options));
+    const toFill = templates.map(({ id, name, content }) => ({ id, name, content }));
+    const filled = await deps.html.fillPage(toFill, values);
+    return filled.map((entries, index) => toResponseItem(rows[index] as ResponseRow, entries));
   }
 
   return {
@@ -71,12 +85,13 @@ export function createResponseReader(deps: ResponseReaderDeps) {
         deps.pages.page(ownerId, form.id, filters, after, limit + 1),
         count(ownerId, form.id, filters),
       ]);
-      const pageRows = rows.slice(0, limit);
-      const last = pageRows.at(-1);
+      const items = await toItems(rows.slice(0, limit), form, templates);
+      // The next page starts after the last response shown: filling may have shown fewer than the limit.
+      const last = rows[items.length - 1];
       return {
-        items: toItems(pageRows, form, templates),
+        items,
         nextCursor:
-          rows.length > limit && last
+          rows.length > items.length && last
             ? deps.cursors.encode({ createdAt: last.created_at, id: last.id })
             : null,
         total,
@@ -94,7 +109,7 @@ export function createResponseReader(deps: ResponseReaderDeps) {
         deps.pages.page(ownerId, form.id, {}, undefined, limit),
         count(ownerId, form.id, {}),
       ]);
-      return { items: toItems(rows, form, templates), total };
+      return { items: await toItems(rows, form, templates), total };
     },
 
     async findOne(ownerId: string, formRowId: string, responseId: string): Promise<ResponseRow | undefined> {

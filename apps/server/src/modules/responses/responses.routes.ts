@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
   envelope,
+  HTML_LIMITS,
   RESPONSES_PAGE,
   ResponsesExportQuerySchema,
   ResponsesPageSchema,
@@ -13,7 +14,6 @@ import { requireAuth } from '../../http/authenticate.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/envelope.js';
 import { csvChunks } from './csv-export.js';
-import { PAGE_TEMPLATE_BUDGET_BYTES } from './response-templates.js';
 import type { ResponsesService } from './responses.service.js';
 import { writeXlsx } from './xlsx-export.js';
 
@@ -24,7 +24,7 @@ export interface ResponsesRoutesDeps {
 
 const FormIdParamsSchema = z.object({ formId: z.string().min(1).max(64) });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const budgetMb = PAGE_TEMPLATE_BUDGET_BYTES / (1024 * 1024);
+const budgetMb = HTML_LIMITS.pageTemplatesMaxChars / (1024 * 1024);
 
 export async function responsesRoutes(app: FastifyInstance, deps: ResponsesRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

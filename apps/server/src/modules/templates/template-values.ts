@@ -20,6 +20,8 @@ export interface TemplateValuesOptions {
    * instead, because it fetches nothing.
    */
   signatureImageSrc?: string | null;
+  /** {{Signature}} as an image of this class whose picture the document gives once (the PDF renderer). */
+  signatureImageClass?: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function templateValuesFor(
     responseId: response.id,
     signatureImageSrc:
       options.signatureImageSrc === undefined ? response.signatureUrl : options.signatureImageSrc,
+    signatureImageClass: options.signatureImageClass ?? null,
   };
 }
 

@@ -209,7 +209,7 @@ describeEachDialect('templates API', (dialect) => {
     expect((await detail(form.formId)).formTemplate).toEqual([res.body.data]);
   });
 
-  it('answers 413 TEMPLATE_TOO_LARGE over 1 MB after sanitizing, and for an oversized body', async () => {
+  it('answers 413 TEMPLATE_TOO_LARGE over 1 MB sent or kept, and for an oversized body', async () => {
     const form = await createForm(t, owner);
     // 1.2 MB of kept text: within the route's body limit, over the stored cap.
     const big = `<p>${'a'.repeat(1.2 * 1024 * 1024)}</p>`;
@@ -222,15 +222,25 @@ describeEachDialect('templates API', (dialect) => {
     expect(tooBig.headers.get('content-type')).toContain('application/problem+json');
     expect(tooBig.body).toMatchObject({ code: 'TEMPLATE_TOO_LARGE', detail: TEMPLATE_MESSAGES.tooLarge });
 
-    // 1.2 MB of script that sanitizes to nothing is kept (the cap is on what is stored).
+    // 1.2 MB that would sanitize to almost nothing is refused too: the cap holds for what is sent, so no
+    // more than 1 MB of HTML is ever parsed.
     const scripts = `<p>ok</p><script>${'x'.repeat(1.2 * 1024 * 1024)}</script>`;
-    const sanitizedSmall = await api('POST', `/forms/${form.formId}/templates`, owner, {
+    const sentTooBig = await api('POST', `/forms/${form.formId}/templates`, owner, {
       name: 'Scripts',
       googleDocsUrl: DOC_URL,
       content: scripts,
     });
-    expect(sanitizedSmall.status).toBe(201);
-    expect(sanitizedSmall.body.data.content).toBe('<p>ok</p>');
+    expect(sentTooBig.status).toBe(413);
+    expect(sentTooBig.body).toMatchObject({ code: 'TEMPLATE_TOO_LARGE' });
+
+    // Within 1 MB sent but over it once sanitized (each `>` of the text is kept as `&gt;`): refused as well.
+    const unclosed = `<p>${'>'.repeat(300_000)}</p>`;
+    const keptTooBig = await api('POST', `/forms/${form.formId}/templates`, owner, {
+      name: 'Unclosed',
+      googleDocsUrl: DOC_URL,
+      content: unclosed,
+    });
+    expect(keptTooBig.status).toBe(413);
 
     // Just under the cap is kept.
     const atCap = `<p>${'b'.repeat(TEMPLATE_LIMITS.contentMaxBytes - 7)}</p>`;
@@ -253,10 +263,7 @@ describeEachDialect('templates API', (dialect) => {
     });
     expect(hugeEdit.status).toBe(413);
 
-    expect((await detail(form.formId)).formTemplate.map((x: { name: string }) => x.name)).toEqual([
-      'Scripts',
-      'Fits',
-    ]);
+    expect((await detail(form.formId)).formTemplate.map((x: { name: string }) => x.name)).toEqual(['Fits']);
   });
 
   describe('templateEnabled (spec 001 section 4)', () => {

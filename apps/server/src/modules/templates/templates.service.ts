@@ -8,9 +8,9 @@ import {
   type UpdateTemplateBodySchema,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
+import type { HtmlWork } from '../../html-work/html-work.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
-import { sanitizeTemplateHtml } from './template-sanitizer.js';
 import type { TemplateChanges, TemplatesRepository } from './templates.repository.js';
 
 export type CreateTemplateInput = z.output<typeof CreateTemplateBodySchema>;
@@ -19,6 +19,8 @@ export type UpdateTemplateInput = z.output<typeof UpdateTemplateBodySchema>;
 export interface TemplatesServiceDeps {
   forms: Pick<FormsService, 'requireOwned' | 'setTemplateEnabled'>;
   templates: TemplatesRepository;
+  /** Sanitizing runs on the HTML worker threads. */
+  html: Pick<HtmlWork, 'sanitizeTemplate'>;
   now?: () => Date;
   newId?: () => string;
 }
@@ -51,7 +53,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
         form_id: form.id,
         name: body.name,
         google_docs_url: googleDocsUrl,
-        content: sanitizedContent(body.content),
+        content: await sanitizedContent(deps.html, body.content),
         created_at: at,
         updated_at: at,
       });
@@ -77,7 +79,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       if (body.googleDocsUrl !== undefined) {
         changes.google_docs_url = requireDocsUrl(body.googleDocsUrl);
       }
-      if (body.content !== undefined) changes.content = sanitizedContent(body.content);
+      if (body.content !== undefined) changes.content = await sanitizedContent(deps.html, body.content);
       const template = await deps.templates.update(ownerId, form.id, templateId, changes);
       if (!template) throw templateNotFound();
       return template;
@@ -116,9 +118,13 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
-/** Sanitized, then measured: the cap is on what is kept (and rendered), not on what was sent. */
-function sanitizedContent(html: string): string {
-  const clean = sanitizeTemplateHtml(html);
+/**
+ * Measured, sanitized on an HTML worker thread (html-work/), measured again: the cap holds for what is
+ * sent (so no more than 1 MB is ever parsed) and for what is kept (sanitizing closes unclosed tags).
+ */
+async function sanitizedContent(html: Pick<HtmlWork, 'sanitizeTemplate'>, content: string): Promise<string> {
+  if (Buffer.byteLength(content, 'utf8') > TEMPLATE_LIMITS.contentMaxBytes) throw templateTooLarge();
+  const clean = await html.sanitizeTemplate(content);
   if (Buffer.byteLength(clean, 'utf8') > TEMPLATE_LIMITS.contentMaxBytes) throw templateTooLarge();
   return clean;
 }

@@ -1,0 +1,49 @@
+import { HTML_LIMIT_MESSAGES, type TemplateEntry, type TemplateValues } from '@sheetforms/contract';
+import { HttpError } from '../http/http-error.js';
+import { HtmlLimitError, type HtmlLimitReason } from './html-guard.js';
+import { HtmlBusyError, type HtmlPool } from './html-pool.js';
+import type { HtmlTaskName, HtmlTasks, TemplateForFill } from './html-tasks.js';
+
+/** How each limit is answered: nesting is a malformed request (400), sizes are 413. */
+const LIMIT_PROBLEMS: Record<HtmlLimitReason, () => HttpError> = {
+  'too-large': () => new HttpError(413, 'HTML_TOO_LARGE', HTML_LIMIT_MESSAGES.tooLarge),
+  'too-deep': () => new HttpError(400, 'HTML_TOO_DEEP', HTML_LIMIT_MESSAGES.tooDeep),
+  'too-many-nodes': () => new HttpError(413, 'HTML_TOO_COMPLEX', HTML_LIMIT_MESSAGES.tooManyNodes),
+  'filled-too-large': () => new HttpError(413, 'FILLED_TOO_LARGE', HTML_LIMIT_MESSAGES.filledTooLarge),
+};
+
+export const htmlLimitProblem = (reason: HtmlLimitReason) => LIMIT_PROBLEMS[reason]();
+
+/**
+ * The HTML work the services ask for, run on the pool's threads and answered as problems: a limit is
+ * its 400/413, a pool that cannot take or finish the work in time is 503 with Retry-After.
+ */
+export function createHtmlWork(pool: HtmlPool) {
+  async function run<K extends HtmlTaskName>(
+    task: K,
+    input: Parameters<HtmlTasks[K]>[0],
+  ): Promise<ReturnType<HtmlTasks[K]>> {
+    try {
+      return await pool.run(task, input);
+    } catch (error) {
+      if (error instanceof HtmlLimitError) throw htmlLimitProblem(error.reason);
+      if (error instanceof HtmlBusyError) {
+        throw new HttpError(503, 'HTML_BUSY', HTML_LIMIT_MESSAGES.busy, undefined, error.retryAfterSeconds);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    sanitizeTemplate: (html: string) => run('sanitizeTemplate', html),
+    sanitizeForPdf: (html: string) => run('sanitizeForPdf', html),
+    fillDocument: (content: string, values: TemplateValues) => run('fillDocument', { content, values }),
+    fillPage: (templates: TemplateForFill[], responses: TemplateValues[]): Promise<TemplateEntry[][]> =>
+      templates.length === 0
+        ? Promise.resolve(responses.map(() => []))
+        : run('fillPage', { templates, responses }),
+    stats: () => pool.stats(),
+  };
+}
+
+export type HtmlWork = ReturnType<typeof createHtmlWork>;
