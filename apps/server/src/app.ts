@@ -15,6 +15,7 @@ import { createServiceAccountTokens } from './google/service-account.js';
 import { createSheetsClient, type SheetsClient } from './google/sheets-client.js';
 import { createSpreadsheetProbes } from './google/spreadsheet-probes.js';
 import { createAuthenticate } from './http/authenticate.js';
+import { addressKey } from './http/client-address-key.js';
 import { limitConnectionsPerAddress } from './http/connection-limits.js';
 import { registerOpenApi } from './http/openapi.js';
 import { notFoundProblem, registerProblemHandlers, sendProblem } from './http/problem.js';
@@ -189,6 +190,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: 60_000,
+    // Per client: an IPv6 /64, an IPv4 address (the plugin's own key would do the same, but every limit
+    // keys through one function). Routes without a keyGenerator of their own inherit this one.
+    keyGenerator: (request) => addressKey(request.ip),
     // Only the API is limited; the web app's static files and the local emulator are not.
     allowList: (request) => !request.url.startsWith('/api/'),
     ...(redis

@@ -1,7 +1,8 @@
 import type { Server, Socket } from 'node:net';
+import { addressKey } from './client-address-key.js';
 
 export interface ConnectionLimiter {
-  /** Open connections from one remote address (as the socket sees it, never X-Forwarded-For). */
+  /** Open connections from the address's client (as the socket sees it, never X-Forwarded-For; an IPv6 /64). */
   count(address: string): number;
 }
 
@@ -9,12 +10,13 @@ export interface ConnectionLimiter {
  * Caps the connections one remote address may hold open at once: a connection beyond `maxPerAddress`
  * is destroyed as soon as it is accepted, before any byte of it is read. Keyed by the socket's own peer
  * address, which a client cannot choose (behind a reverse proxy all clients share the proxy's address:
- * size the cap for it, or leave per-client limits to the proxy).
+ * size the cap for it, or leave per-client limits to the proxy). An IPv6 peer counts as its /64, which
+ * one subscriber holds whole (addressKey).
  */
 export function limitConnectionsPerAddress(server: Server, maxPerAddress: number): ConnectionLimiter {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
+    const address = addressKey(socket.remoteAddress ?? '');
     const current = open.get(address) ?? 0;
     if (current >= maxPerAddress) {
       socket.destroy();
@@ -27,5 +29,5 @@ export function limitConnectionsPerAddress(server: Server, maxPerAddress: number
       else open.delete(address);
     });
   });
-  return { count: (address) => open.get(address) ?? 0 };
+  return { count: (address) => open.get(addressKey(address)) ?? 0 };
 }

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerTokenOf, requireRole } from '../../http/authenticate.js';
+import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { forbidden, HttpError, unauthorized } from '../../http/http-error.js';
 import { createPublicLimits } from '../../http/rate-limits.js';
@@ -75,14 +76,14 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
   const startLimits = createPublicLimits(app, [
     {
       max: deps.startPerMinute,
-      key: (request) => `chat-start:${request.ip}`,
+      key: (request) => `chat-start:${addressKey(request.ip)}`,
       message: 'Too many chats started from this address. Please try again in a minute.',
     },
   ]);
   const messageLimits = createPublicLimits(app, [
     {
       max: deps.messagesPerMinute * 5,
-      key: (request) => `chat-message:${request.ip}`,
+      key: (request) => `chat-message:${addressKey(request.ip)}`,
       message: 'Too many messages. Please wait a moment.',
     },
     {

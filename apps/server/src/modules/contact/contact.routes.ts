@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../http/authenticate.js';
+import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { createPublicLimits } from '../../http/rate-limits.js';
 import type { ContactService } from './contact.service.js';
@@ -36,7 +37,7 @@ export async function contactRoutes(app: FastifyInstance, deps: ContactRoutesDep
   const submitLimits = createPublicLimits(app, [
     {
       max: deps.perMinute,
-      key: (request) => `contact:${request.ip}`,
+      key: (request) => `contact:${addressKey(request.ip)}`,
       message: 'Too many messages from this address. Please try again in a minute.',
     },
   ]);

@@ -1,6 +1,7 @@
 import { envelope, FormLoginBodySchema, FormLoginResultSchema } from '@sheetforms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { createPublicLimits } from '../../http/rate-limits.js';
 import type { FormAccessService } from './form-access.service.js';
@@ -16,12 +17,14 @@ const TOO_MANY = 'Too many login attempts. Please try again later.';
 /** POST /user/form/login: a respondent's login to one login-protected form. */
 export async function formLoginRoutes(app: FastifyInstance, deps: FormLoginRoutesDeps) {
   const limits = createPublicLimits(app, [
-    { max: deps.loginPerMinute * 5, key: (request) => `login:${request.ip}`, message: TOO_MANY },
+    { max: deps.loginPerMinute * 5, key: (request) => `login:${addressKey(request.ip)}`, message: TOO_MANY },
     {
       max: deps.loginPerMinute,
       key: (request) => {
         const email = (request.body as { email?: unknown } | undefined)?.email;
-        return typeof email === 'string' ? `login:${request.ip}:${email.trim().toLowerCase()}` : undefined;
+        return typeof email === 'string'
+          ? `login:${addressKey(request.ip)}:${email.trim().toLowerCase()}`
+          : undefined;
       },
       message: TOO_MANY,
     },

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/authenticate.js';
+import { addressKey } from '../../http/client-address-key.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { paperFormatFor } from './paper-format.js';
 import type { PdfFile, PdfService } from './pdf.service.js';
@@ -47,7 +48,7 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfRoutesDeps) {
       timeWindow: 60_000,
       // Per signed-in user and route, counted after authentication.
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `pdf:user:${request.auth?.userId ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `pdf:user:${request.auth?.userId ?? addressKey(request.ip)}`,
     },
   });
 

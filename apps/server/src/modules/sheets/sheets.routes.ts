@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/authenticate.js';
+import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { OwnerProofHeadersSchema, ownerProofFrom } from './owner-proof-headers.js';
 import type { SheetCaller, SheetsService } from './sheets.service.js';
@@ -35,7 +36,7 @@ export async function sheetsRoutes(app: FastifyInstance, deps: SheetsRoutesDeps)
     rateLimit: {
       ...deps.rateLimit,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `user:${request.auth?.userId ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `user:${request.auth?.userId ?? addressKey(request.ip)}`,
     },
   };
 

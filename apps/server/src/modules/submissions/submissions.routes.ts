@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { createPublicLimits } from '../../http/rate-limits.js';
 import { bearerToken } from '../form-access/form-access.service.js';
@@ -23,10 +24,11 @@ export interface SubmissionsRoutesDeps {
 /** The submission limits: per IP over all forms, and per IP and form. */
 export function createSubmitLimits(app: FastifyInstance, publicPerMinute: number) {
   return createPublicLimits(app, [
-    { max: publicPerMinute * 5, key: (request) => `submit:${request.ip}` },
+    { max: publicPerMinute * 5, key: (request) => `submit:${addressKey(request.ip)}` },
     {
       max: publicPerMinute,
-      key: (request) => `submit:${request.ip}:${(request.params as { formId?: string }).formId ?? ''}`,
+      key: (request) =>
+        `submit:${addressKey(request.ip)}:${(request.params as { formId?: string }).formId ?? ''}`,
     },
   ]);
 }

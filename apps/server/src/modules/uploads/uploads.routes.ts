@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { createPublicLimits } from '../../http/rate-limits.js';
@@ -86,14 +87,14 @@ export async function signatureUploadRoutes(api: FastifyInstance, deps: Signatur
     });
     const formIds = new WeakMap<FastifyRequest, string>();
     const perIp = createPublicLimits(scope, [
-      { max: deps.publicPerMinute * 5, key: (request) => `signature:${request.ip}` },
+      { max: deps.publicPerMinute * 5, key: (request) => `signature:${addressKey(request.ip)}` },
     ]);
     const perForm = createPublicLimits(scope, [
       {
         max: deps.publicPerMinute,
         key: (request) => {
           const formId = formIds.get(request);
-          return formId === undefined ? undefined : `signature:${request.ip}:${formId}`;
+          return formId === undefined ? undefined : `signature:${addressKey(request.ip)}:${formId}`;
         },
       },
     ]);
