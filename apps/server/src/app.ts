@@ -6,6 +6,7 @@ import { API_PREFIX, GOOGLE_API_SCOPES, SIGN_IN_SCOPES } from '@sheetforms/contr
 import { googleEmulatorPlugin } from '@sheetforms/google-emulator';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config, TrustProxy } from './config/config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { createPgChannel } from './db/pg-channel.js';
@@ -17,6 +18,7 @@ import { createSpreadsheetProbes } from './google/spreadsheet-probes.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { addressKey } from './http/client-address-key.js';
 import { limitConnectionsPerAddress } from './http/connection-limits.js';
+import { logSerializers, redactCredentials } from './http/log-redaction.js';
 import { registerOpenApi } from './http/openapi.js';
 import { notFoundProblem, registerProblemHandlers, sendProblem } from './http/problem.js';
 import { rejectNulText } from './http/reject-nul-text.js';
@@ -105,6 +107,8 @@ export interface AppOverrides {
   now?: () => Date;
   /** The fetch Google clients use (tests count or fail requests through it). */
   googleFetch?: FetchFn;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 export interface BuiltApp {
@@ -129,7 +133,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await migrateToLatest(database.db);
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Chat session ids and stream tickets are credentials: no request or error line writes them.
+      serializers: logSerializers,
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+    },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -170,8 +179,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     request.log.info(
       {
         method: request.method,
-        // Stream tickets are credentials for a minute: never written to logs.
-        url: request.url.replace(/([?&]ticket=)[^&]*/g, '$1[redacted]'),
+        // Chat session ids (a visitor's only credential) and stream tickets are never written to logs.
+        url: redactCredentials(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

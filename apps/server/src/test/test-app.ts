@@ -51,7 +51,7 @@ export interface TestApp {
 export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'googleFetch' | 'now'> & {
+  overrides: Pick<AppOverrides, 'googleFetch' | 'now' | 'logStream'> & {
     /** A database another test app already uses (a second instance); closed with this app. */
     database?: DatabaseHandle & { dataDir: string };
   } = {},
