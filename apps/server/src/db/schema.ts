@@ -110,6 +110,8 @@ export interface UploadsTable {
   form_id: string;
   bytes: number;
   created_at: string;
+  /** 1 once the sweep found a stored response using it: never removed (migration 0015); 0 until then. */
+  kept: Generated<number>;
 }
 
 /** A signature image in the database store (migration 0013; SIGNATURE_STORAGE=database). */

@@ -11,6 +11,7 @@ import { makePng, submit, uploadSignature } from '../../test/public-forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { readPdf, TEST_CHROMIUM } from '../pdf/pdf.test-support.js';
 import { createDatabaseSignatureStorage, LIST_PAGE_SIZE } from './database-signature-storage.js';
+import { rgbaPixels } from './png.test-support.js';
 import { newSignatureKey, type SignatureStorage } from './signature-storage.js';
 
 describeEachDialect('database signature storage', (dialect) => {
@@ -168,7 +169,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('signatures across instances [post
     const served = await fetch(`${b.url}/uploads/signatures/${key}.png`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    // What A stored (the upload re-encoded), byte for byte, with the pixels that were sent.
+    const fromA = Buffer.from(await (await fetch(`${a.url}/uploads/signatures/${key}.png`)).arrayBuffer());
+    const fromB = Buffer.from(await served.arrayBuffer());
+    expect(fromB.equals(fromA)).toBe(true);
+    expect(rgbaPixels(fromB)).toEqual(rgbaPixels(png));
     for (const app of [a, b]) {
       expect(fs.existsSync(path.join(app.config.dataDir, 'uploads', 'signatures', `${key}.png`))).toBe(false);
     }

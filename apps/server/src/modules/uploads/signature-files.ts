@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SignatureStorage } from './signature-storage.js';
+import { UNUSED_UPLOAD_GRACE_MS, UNUSED_UPLOAD_LIFETIME_MS } from './upload-limits.js';
 import type { UploadsRepository } from './uploads.repository.js';
 
 export interface SignatureFilesDeps {
   storage: Pick<SignatureStorage, 'remove' | 'list'>;
-  uploads: Pick<UploadsRepository, 'keysOfForm' | 'liveKeys' | 'deleteOrphanRows'>;
+  uploads: Pick<UploadsRepository, 'keysOfForm' | 'liveKeys' | 'deleteOrphanRows' | 'deleteExpired'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  now?: () => Date;
   /** How often the orphan sweep runs after the one at start (an hour by default). */
   sweepEveryMs?: number;
   /** At most this many files and this many rows are deleted per sweep; the next sweep goes on. */
@@ -20,9 +22,11 @@ const BATCH = 500;
  * cascade with it), deleted after. Whatever that misses (a failed unlink, an upload racing the delete,
  * files of forms deleted before this existed) the sweep finds: a file without a live upload row is an
  * orphan. Uploads insert their row before writing the file, so a file seen without a row never belongs
- * to an upload in progress.
+ * to an upload in progress. The sweep also expires uploads that no response uses, once they are older
+ * than their lifetime plus a grace period (upload-limits.ts): row first, then file.
  */
 export function createSignatureFiles(deps: SignatureFilesDeps) {
+  const now = deps.now ?? (() => new Date());
   const everyMs = deps.sweepEveryMs ?? 3_600_000;
   const maxRemovals = deps.maxRemovalsPerSweep ?? 1_000;
   let timer: NodeJS.Timeout | undefined;
@@ -44,7 +48,13 @@ export function createSignatureFiles(deps: SignatureFilesDeps) {
 
   async function sweep(): Promise<{ files: number; rows: number }> {
     const orphanRows = await deps.uploads.deleteOrphanRows(maxRemovals);
-    let files = await remove(orphanRows);
+    const expiredBefore = new Date(now().getTime() - UNUSED_UPLOAD_LIFETIME_MS - UNUSED_UPLOAD_GRACE_MS);
+    const expiredRows = await deps.uploads.deleteExpired(
+      expiredBefore.toISOString(),
+      maxRemovals - orphanRows.length,
+    );
+    const rows = orphanRows.length + expiredRows.length;
+    let files = await remove([...orphanRows, ...expiredRows]);
     let batch: string[] = [];
     const flush = async () => {
       const live = await deps.uploads.liveKeys(batch);
@@ -58,10 +68,13 @@ export function createSignatureFiles(deps: SignatureFilesDeps) {
       if (files >= maxRemovals) break;
     }
     if (batch.length > 0 && files < maxRemovals) await flush();
-    if (files > 0 || orphanRows.length > 0) {
-      deps.log.info({ files, rows: orphanRows.length }, 'removed orphaned signature files');
+    if (files > 0 || rows > 0) {
+      deps.log.info(
+        { files, rows, expired: expiredRows.length },
+        'removed orphaned and expired signature files',
+      );
     }
-    return { files, rows: orphanRows.length };
+    return { files, rows };
   }
 
   /** One sweep at a time; a failed sweep is logged and the next one tries again. */

@@ -10,9 +10,17 @@ import {
   formLogin,
   makePng,
   makePngClaiming,
+  submit,
   uploadSignature,
 } from '../../test/public-forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  chunkTypes,
+  headerThenGarbage,
+  pngChunk,
+  rgbaPixels,
+  withChunksBeforeEnd,
+} from './png.test-support.js';
 import { createSignatureFiles } from './signature-files.js';
 import { createSignatureStorage, newSignatureKey, type SignatureStorage } from './signature-storage.js';
 import { createUploadsRepository } from './uploads.repository.js';
@@ -46,7 +54,7 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     await t.close();
   });
 
-  it('stores a PNG under an unguessable name and serves it back byte for byte as image/png', async () => {
+  it('stores a re-encoded copy of the PNG under an unguessable name and serves that as image/png', async () => {
     const png = makePng(400, 200);
     const res = await uploadSignature(t, formId, png);
     expect(res.status).toBe(201);
@@ -57,7 +65,10 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     const url: string = res.body.data.signature;
     const key = url.match(/^http:\/\/localhost:0\/uploads\/signatures\/([0-9a-f]{32})\.png$/)?.[1];
     expect(key).toBeDefined();
-    expect(await storage.read(key ?? '')).toEqual(png);
+    // Never the client's bytes: the same pixels, encoded by the server.
+    const stored = (await storage.read(key ?? '')) ?? Buffer.alloc(0);
+    expect(stored.equals(png)).toBe(false);
+    expect(rgbaPixels(stored)).toEqual(rgbaPixels(png));
     // Where it lives: a file, or a row (and then no file, so a second instance needs no shared disk).
     const file = path.join(t.config.dataDir, 'uploads', 'signatures', `${key}.png`);
     const image = await t.database.db
@@ -66,10 +77,10 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
       .where('key', '=', key ?? '')
       .executeTakeFirst();
     if (storageKind === 'filesystem') {
-      expect(fs.readFileSync(file)).toEqual(png);
+      expect(fs.readFileSync(file)).toEqual(stored);
       expect(image).toBeUndefined();
     } else {
-      expect(image?.png).toEqual(png);
+      expect(image?.png).toEqual(stored);
       expect(fs.existsSync(file)).toBe(false);
     }
     const row = await t.database.db
@@ -77,13 +88,13 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
       .selectAll()
       .where('key', '=', key ?? '')
       .executeTakeFirst();
-    expect(row).toMatchObject({ form_id: formRowId, bytes: png.length });
+    expect(row).toMatchObject({ form_id: formRowId, bytes: stored.length });
 
     const served = await fetch(`${t.url}/uploads/signatures/${key}.png`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(stored);
 
     const again = await uploadSignature(t, formId, png);
     expect(again.body.data.signature).not.toBe(url);
@@ -192,6 +203,49 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     expect((await storedKeys()).length).toBe(imagesBefore);
   });
 
+  it('refuses (400) a valid PNG header followed by bytes that do not decode, storing nothing', async () => {
+    const before = await countStored(t);
+    const imagesBefore = (await storedKeys()).length;
+    const broken = makePng(40, 20);
+    // The image data cut short: IHDR intact, IDAT and IEND gone.
+    const cases: Array<[string, Buffer]> = [
+      ['HTML after the header', headerThenGarbage()],
+      ['a truncated image', broken.subarray(0, broken.length - 20)],
+      [
+        'an image chunk whose checksum is wrong',
+        Buffer.from(broken).fill(0, broken.length - 16, broken.length - 13),
+      ],
+    ];
+    for (const [name, png] of cases) {
+      const res = await uploadSignature(t, formId, png);
+      expect(res.status, name).toBe(400);
+      expect(res.body, name).toMatchObject({
+        code: 'INVALID_PNG',
+        detail: 'Signature image is not a valid PNG',
+      });
+    }
+    expect(await countStored(t)).toEqual(before);
+    expect((await storedKeys()).length).toBe(imagesBefore);
+  });
+
+  it('serves a PNG that carried extra chunks and trailing bytes re-encoded, without any of them', async () => {
+    const html = '<html><script>alert(document.cookie)</script></html>';
+    const png = makePng(60, 30);
+    const carrier = Buffer.concat([
+      withChunksBeforeEnd(png, pngChunk('tEXt', Buffer.from(`Comment\0${html}`, 'latin1'))),
+      Buffer.from(html),
+    ]);
+    const res = await uploadSignature(t, formId, carrier);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const served = await fetch(`${t.url}/uploads/signatures/${keyOf(res.body.data.signature)}.png`);
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(new Set(chunkTypes(bytes))).toEqual(new Set(['IHDR', 'IDAT', 'IEND']));
+    expect(bytes.includes('<script')).toBe(false);
+    expect(bytes.subarray(-8, -4).toString('latin1')).toBe('IEND');
+    expect(rgbaPixels(bytes)).toEqual(rgbaPixels(png));
+  });
+
   it('serves a signature privately for an hour, never as immutable', async () => {
     const url: string = (await uploadSignature(t, formId, makePng())).body.data.signature;
     const served = await fetch(`${t.url}/uploads/signatures/${keyOf(url)}.png`);
@@ -268,5 +322,125 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     } finally {
       await other.app.close();
     }
+  });
+
+  const minutes = (n: number) => n * 60_000;
+  /** Moves an upload's row back in time, as if it had been uploaded `ago` ms before now. */
+  const backdate = async (key: string, ago: number) => {
+    const createdAt = new Date(Date.now() - ago).toISOString();
+    await t.database.db
+      .updateTable('uploads')
+      .set({ created_at: createdAt })
+      .where('key', '=', key)
+      .execute();
+  };
+  const rowExists = async (key: string) =>
+    (await t.database.db.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst()) !==
+    undefined;
+  const sweeper = () =>
+    createSignatureFiles({
+      storage,
+      uploads: createUploadsRepository(t.database.db),
+      log: { warn: () => undefined, info: () => undefined },
+    });
+  const uploadKey = async (form = formId) => {
+    const res = await uploadSignature(t, form, makePng());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return keyOf(res.body.data.signature);
+  };
+  const submitWith = (key: string) =>
+    submit(t, formId, {
+      response: { 'Full Name': 'Ada', signature: `http://localhost:0/uploads/signatures/${key}.png` },
+    });
+
+  it('sweeps an upload that no response uses once it is over an hour old (row and image); a used one stays', async () => {
+    const unused = await uploadKey();
+    const used = await uploadKey();
+    expect((await submitWith(used)).status).toBe(201);
+    const young = await uploadKey();
+    await backdate(unused, minutes(120));
+    await backdate(used, minutes(120));
+
+    const swept = await sweeper().sweep();
+    expect(swept.rows).toBeGreaterThanOrEqual(1);
+    expect(await rowExists(unused)).toBe(false);
+    expect(await isStored(unused)).toBe(false);
+    expect((await fetch(`${t.url}/uploads/signatures/${unused}.png`)).status).toBe(404);
+    for (const key of [used, young]) {
+      expect(await rowExists(key), key).toBe(true);
+      expect(await isStored(key), key).toBe(true);
+    }
+    expect((await fetch(`${t.url}/uploads/signatures/${used}.png`)).status).toBe(200);
+    // Later sweeps, a day on, keep it too: a stored response's signature is never removed.
+    await backdate(used, minutes(24 * 60));
+    await sweeper().sweep();
+    expect(await isStored(used)).toBe(true);
+  });
+
+  it('keeps the image of a submission that arrives at the one-hour mark; refuses an older unused upload', async () => {
+    // Just inside the hour: the submission is accepted, and its image outlives any later sweep.
+    const onTime = await uploadKey();
+    await backdate(onTime, minutes(59.5));
+    expect((await submitWith(onTime)).status).toBe(201);
+    await backdate(onTime, minutes(180));
+    await sweeper().sweep();
+    expect(await isStored(onTime)).toBe(true);
+
+    // Past the hour an unused upload no longer counts as issued, so no new response can take it...
+    const late = await uploadKey();
+    await backdate(late, minutes(61));
+    const refused = await submitWith(late);
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe('The signature was not uploaded for this form');
+    // ...and the sweep leaves it for a grace period: a submission that passed its check just before the
+    // hour may still be committing. After the grace it goes.
+    await sweeper().sweep();
+    expect(await isStored(late)).toBe(true);
+    await backdate(late, minutes(71));
+    await sweeper().sweep();
+    expect(await isStored(late)).toBe(false);
+    expect(await rowExists(late)).toBe(false);
+  });
+
+  it('still counts an hour-old upload as issued while a stored response uses it (before the sweep marks it)', async () => {
+    const used = await uploadKey();
+    expect((await submitWith(used)).status).toBe(201);
+    await backdate(used, minutes(90));
+    // A second response may carry the same signature URL, as before: it is one of this form's, and kept.
+    expect((await submitWith(used)).status).toBe(201);
+  });
+
+  it('answers 429 with Retry-After for the 201st upload of a form in an hour; another form still accepts', async () => {
+    const busy = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+    const other = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+    // Rows as any instance sharing the database would have written them: 199 in the last hour (the
+    // oldest 30 minutes ago), and older ones that no longer count.
+    const now = Date.now();
+    const rows = [
+      ...Array.from({ length: 199 }, (_, i) => ({ ago: minutes(30) - i * 1000 })),
+      ...Array.from({ length: 20 }, () => ({ ago: minutes(61) })),
+    ].map(({ ago }) => ({
+      key: newSignatureKey(),
+      form_id: busy.id,
+      bytes: 100,
+      created_at: new Date(now - ago).toISOString(),
+    }));
+    await t.database.db.insertInto('uploads').values(rows).execute();
+
+    expect((await uploadSignature(t, busy.formId, makePng())).status).toBe(201);
+    const before = await countStored(t);
+    const refused = await uploadSignature(t, busy.formId, makePng());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      detail: 'This form has taken too many signature uploads in the last hour. Please try again later.',
+    });
+    // Until the oldest counted upload (30 minutes old) leaves the hour.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(minutes(29) / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(minutes(30) / 1000);
+    expect(await countStored(t)).toEqual(before);
+
+    expect((await uploadSignature(t, other.formId, makePng())).status).toBe(201);
   });
 }

@@ -1,25 +1,111 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, UploadsTable } from '../../db/schema.js';
 
 export type UploadRow = Selectable<UploadsTable>;
 
+/**
+ * A stored response of the upload's form carries its URL. A response stores the URL exactly as this
+ * server issued it (PUBLIC_URL, the path, `{key}.png`); the key's 128 random bits make the ending alone
+ * unambiguous, and it still matches after PUBLIC_URL changes. `since` bounds the scan to the form's
+ * responses from about when the upload was made (responses_form_created_idx).
+ */
+function usedByResponse(since: string) {
+  return ({ exists, selectFrom }: ExpressionBuilder<Database, 'uploads'>) =>
+    exists(
+      selectFrom('responses')
+        .select(sql.lit(1).as('used'))
+        .whereRef('responses.form_id', '=', 'uploads.form_id')
+        .where('responses.created_at', '>=', since)
+        .where(
+          sql<boolean>`${sql.ref('responses.signature_url')} like ${sql.lit('%/')} || ${sql.ref('uploads.key')} || ${sql.lit('.png')}`,
+        ),
+    );
+}
+
+/** A response is stored after its upload; this much earlier covers any clock difference between instances. */
+const CLOCK_MARGIN_MS = 24 * 60 * 60 * 1000;
+const earlier = (iso: string) => new Date(Date.parse(iso) - CLOCK_MARGIN_MS).toISOString();
+
 /** Which form each stored signature was uploaded for. */
 export function createUploadsRepository(db: Kysely<Database>) {
   return {
-    async insert(row: UploadRow): Promise<void> {
+    async insert(row: Insertable<UploadsTable>): Promise<void> {
       await db.insertInto('uploads').values(row).execute();
     },
     async delete(key: string): Promise<void> {
       await db.deleteFrom('uploads').where('key', '=', key).execute();
     },
-    async existsForForm(key: string, formRowId: string): Promise<boolean> {
+    /** The upload of `key` for the form (internal id), or undefined when there is none. */
+    async findForForm(
+      key: string,
+      formRowId: string,
+    ): Promise<Pick<UploadRow, 'created_at' | 'kept'> | undefined> {
+      return db
+        .selectFrom('uploads')
+        .select(['created_at', 'kept'])
+        .where('key', '=', key)
+        .where('form_id', '=', formRowId)
+        .executeTakeFirst();
+    },
+    /** Whether a stored response of the upload's form uses it. */
+    async isUsed(key: string, createdAt: string): Promise<boolean> {
       const row = await db
         .selectFrom('uploads')
         .select('key')
         .where('key', '=', key)
-        .where('form_id', '=', formRowId)
+        .where(usedByResponse(earlier(createdAt)))
         .executeTakeFirst();
       return row !== undefined;
+    },
+    /**
+     * The form's uploads made since `since` (and the oldest one's time): the per-form cap. Served by
+     * uploads_undecided_idx, which holds every upload younger than an hour (none is kept yet).
+     */
+    async countSince(
+      formRowId: string,
+      since: string,
+    ): Promise<{ count: number; oldest: string | undefined }> {
+      const row = await db
+        .selectFrom('uploads')
+        .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .where('form_id', '=', formRowId)
+        .where('kept', '=', sql.lit(0))
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldest: row.oldest ?? undefined };
+    },
+    /**
+     * Undecided uploads made before `before`, oldest first, at most `limit` of them: those a stored response
+     * uses are marked kept (never looked at again), the others deleted. Answers the deleted keys, whose
+     * images the caller removes. Each statement decides on what is committed when it runs; a response
+     * committed after it uses an upload the submission check had already refused (upload-limits.ts).
+     */
+    async deleteExpired(before: string, limit: number): Promise<string[]> {
+      if (limit <= 0) return [];
+      const candidates = await db
+        .selectFrom('uploads')
+        .select(['key', 'created_at'])
+        .where('kept', '=', sql.lit(0))
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      const first = candidates[0];
+      if (!first) return [];
+      const keys = candidates.map((row) => row.key);
+      await db
+        .updateTable('uploads')
+        .set({ kept: 1 })
+        .where('key', 'in', keys)
+        .where(usedByResponse(earlier(first.created_at)))
+        .execute();
+      const deleted = await db
+        .deleteFrom('uploads')
+        .where('key', 'in', keys)
+        .where('kept', '=', sql.lit(0))
+        .returning('key')
+        .execute();
+      return deleted.map((row) => row.key);
     },
     /** Which of the keys still belong to a form that exists (the others are orphans). */
     async liveKeys(keys: readonly string[]): Promise<Set<string>> {

@@ -2,7 +2,13 @@ import { type SignatureUploadResult, SUBMISSION_LIMITS } from '@sheetforms/contr
 import { badRequest, HttpError } from '../../http/http-error.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
 import { checkPngHeader, isPng, PNG_LIMITS } from './png.js';
+import { InvalidPngError, reencodePng } from './png-reencode.js';
 import { isSignatureKey, newSignatureKey, type SignatureStorage } from './signature-storage.js';
+import {
+  SIGNATURE_UPLOADS_PER_FORM_PER_HOUR,
+  UNUSED_UPLOAD_LIFETIME_MS,
+  UPLOAD_WINDOW_MS,
+} from './upload-limits.js';
 import type { UploadsRepository } from './uploads.repository.js';
 
 export interface UploadsServiceDeps {
@@ -18,6 +24,13 @@ export const SIGNATURE_PATH = '/uploads/signatures/';
 
 export const notPng = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Signature must be a PNG image');
 export const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Signature image is too large');
+const notDecodable = () => badRequest('INVALID_PNG', 'Signature image is not a valid PNG');
+
+/**
+ * The re-encoded image may be at most this large. A drawn signature comes out smaller than it went in;
+ * an odd PNG that would grow past twice the upload cap is refused rather than stored.
+ */
+const MAX_STORED_BYTES = 2 * SUBMISSION_LIMITS.signatureBytesMax;
 
 const PNG_HEADER_PROBLEMS = {
   malformed: () => badRequest('INVALID_PNG', 'Signature image is not a valid PNG (its header is damaged)'),
@@ -45,6 +58,38 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return isSignatureKey(key) ? key : undefined;
   }
 
+  /** 429 once the form took SIGNATURE_UPLOADS_PER_FORM_PER_HOUR uploads in the last hour, from anyone. */
+  async function requireRoomFor(formRowId: string): Promise<void> {
+    const at = now().getTime();
+    const { count, oldest } = await deps.uploads.countSince(
+      formRowId,
+      new Date(at - UPLOAD_WINDOW_MS).toISOString(),
+    );
+    if (count < SIGNATURE_UPLOADS_PER_FORM_PER_HOUR) return;
+    // A slot frees when the oldest counted upload leaves the hour.
+    const freesAt = (oldest ? Date.parse(oldest) : at) + UPLOAD_WINDOW_MS;
+    throw new HttpError(
+      429,
+      'RATE_LIMITED',
+      'This form has taken too many signature uploads in the last hour. Please try again later.',
+      undefined,
+      Math.max(1, Math.ceil((freesAt - at) / 1000)),
+    );
+  }
+
+  /** The image decoded and encoded anew (png-reencode.ts): what is stored and served, never the client's bytes. */
+  function reencoded(png: Buffer): Buffer {
+    let out: Buffer;
+    try {
+      out = reencodePng(png);
+    } catch (error) {
+      if (error instanceof InvalidPngError) throw notDecodable();
+      throw error;
+    }
+    if (out.length > MAX_STORED_BYTES) throw tooLarge();
+    return out;
+  }
+
   return {
     async uploadSignature(input: {
       formId: string;
@@ -59,19 +104,22 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       if (input.png.length > SUBMISSION_LIMITS.signatureBytesMax) throw tooLarge();
       if (!isPng(input.png)) throw notPng();
+      // The header's limits first, so that no decompression bomb is ever decoded.
       const header = checkPngHeader(input.png);
       if (!header.ok) throw PNG_HEADER_PROBLEMS[header.reason]();
+      await requireRoomFor(form.id);
+      const png = reencoded(input.png);
       // The row first, then the file: a file is never without its row while the upload runs, so the
       // orphan sweep (signature-files.ts) can never take a file that is still being uploaded.
       const key = newSignatureKey();
       await deps.uploads.insert({
         key,
         form_id: form.id,
-        bytes: input.png.length,
+        bytes: png.length,
         created_at: now().toISOString(),
       });
       try {
-        await deps.storage.save(key, input.png);
+        await deps.storage.save(key, png);
       } catch (error) {
         await deps.uploads.delete(key).catch(() => undefined);
         throw error;
@@ -79,10 +127,20 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return { status: 'success', signature: `${prefix}${key}.png` };
     },
 
-    /** Whether `url` is a signature this server stored for the form (internal id). */
+    /**
+     * Whether `url` is a signature this server stored for the form (internal id) that a response may
+     * carry: one a stored response uses, or an unused one younger than UNUSED_UPLOAD_LIFETIME_MS (older
+     * ones are left to the sweep, which waits a grace period longer; upload-limits.ts).
+     */
     async isIssuedFor(formRowId: string, url: string): Promise<boolean> {
       const key = keyOf(url);
-      return key !== undefined && (await deps.uploads.existsForForm(key, formRowId));
+      if (key === undefined) return false;
+      const upload = await deps.uploads.findForForm(key, formRowId);
+      if (!upload) return false;
+      if (upload.kept === 1) return true;
+      const expiresAt = Date.parse(upload.created_at) + UNUSED_UPLOAD_LIFETIME_MS;
+      // Only an hour-old upload that the sweep has not yet marked pays this second read.
+      return now().getTime() < expiresAt || (await deps.uploads.isUsed(key, upload.created_at));
     },
 
     /** The file of a signature whose form still exists; a deleted form's signatures are gone at once. */
