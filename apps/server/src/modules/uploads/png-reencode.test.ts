@@ -81,7 +81,7 @@ describe('reencodePng', () => {
     }
   });
 
-  it('drops ancillary chunks and anything after IEND', () => {
+  it('drops ancillary chunks (text, private, gamma) and anything after IEND', () => {
     const html = '<html><script>alert(1)</script></html>';
     const png = makePng(30, 10);
     const carrier = Buffer.concat([
@@ -89,6 +89,7 @@ describe('reencodePng', () => {
         png,
         pngChunk('tEXt', Buffer.from(`Comment\0${html}`, 'latin1')),
         pngChunk('zzZz', Buffer.from(html)),
+        pngChunk('gAMA', Buffer.from([0, 0, 0xb1, 0x8f])),
       ),
       Buffer.from(html),
     ]);

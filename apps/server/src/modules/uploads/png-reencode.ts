@@ -36,22 +36,20 @@ const ADAM7 = [
  */
 export function reencodePng(bytes: Uint8Array): Buffer {
   const png = upToEnd(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  let decoded: { width: number; height: number; data: Buffer };
+  let decoded: PNG;
   try {
     decoded = PNG.sync.read(png);
   } catch (error) {
     throw new InvalidPngError(error instanceof Error ? error.message : String(error));
   }
-  const { width, height, data } = decoded;
+  // The writer reads only width, height, data and gamma: with gamma 0 it writes no gAMA chunk either.
+  decoded.gamma = 0;
   // No filter and zlib's default level: a drawn signature (flat background, thin strokes) comes out as
   // small as with pngjs's adaptive filters at level 9, at a fraction of the time. An image that needs row
   // filters to compress (a gradient, a photo) would grow several times over; it gets them.
-  const quick = PNG.sync.write(
-    { width, height, data },
-    { filterType: 0, deflateLevel: 6, deflateStrategy: 0 },
-  );
+  const quick = PNG.sync.write(decoded, { filterType: 0, deflateLevel: 6, deflateStrategy: 0 });
   if (quick.length <= 2 * png.length) return quick;
-  const filtered = PNG.sync.write({ width, height, data }, { deflateLevel: 6, deflateStrategy: 0 });
+  const filtered = PNG.sync.write(decoded, { deflateLevel: 6, deflateStrategy: 0 });
   return filtered.length < quick.length ? filtered : quick;
 }
 
