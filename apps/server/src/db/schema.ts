@@ -48,6 +48,11 @@ export interface FormsTable {
   sheet_id: Generated<number | string | null>;
   /** Why the sheet sync of this form is stopped until the owner retries; NULL when it runs. */
   sync_paused_reason: Generated<string | null>;
+  /**
+   * The spreadsheet id whose edit access the owner proved for this binding (migration 0014); the sheet
+   * sync writes only while it equals spreadsheet_id, and proves it first otherwise.
+   */
+  edit_access_proven_for: Generated<string | null>;
   /** JSON array of contract FormField. */
   fields_json: string;
   /** JSON of contract FormSettings, stored normalised (defaults filled, signature size in range). */

@@ -138,3 +138,37 @@ describe('drive client: permissions.list', () => {
     expect(requests).toHaveLength(0);
   });
 });
+
+describe("drive client: files.get capabilities with a person's own token", () => {
+  it('asks Drive whether the token can edit the file, with the token in the header only', async () => {
+    const { drive, requests } = client([
+      json(200, { capabilities: { canEdit: true } }),
+      json(200, { capabilities: { canEdit: false } }),
+      json(200, {}),
+    ]);
+    expect(await drive.canEditWithUserToken(FILE_ID, 'ya29.owner-token')).toBe(true);
+    expect(await drive.canEditWithUserToken(FILE_ID, 'ya29.viewer-token')).toBe(false);
+    // Drive leaves out what it does not grant: no capabilities is no edit access.
+    expect(await drive.canEditWithUserToken(FILE_ID, 'ya29.other')).toBe(false);
+    const url = new URL(requests[0]?.url ?? '');
+    expect(url.pathname).toBe(`/drive/v3/files/${FILE_ID}`);
+    expect(url.searchParams.get('fields')).toBe('capabilities(canEdit)');
+    expect(url.searchParams.get('supportsAllDrives')).toBe('true');
+    expect(requests[0]?.url).not.toContain('ya29');
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer ya29.owner-token');
+  });
+
+  it("answers Drive's refusals as errors, never the service account's concern", async () => {
+    const account = serviceAccount();
+    const rejected = client([json(401, driveError(401, 'UNAUTHENTICATED', 'authError'))], account);
+    expect(await codeOf(rejected.drive.canEditWithUserToken(FILE_ID, 'ya29.expired'))).toBe('UNAVAILABLE');
+    expect(account.invalidate).not.toHaveBeenCalled();
+    const hidden = client([json(404, driveError(404, 'NOT_FOUND', 'notFound'))]);
+    expect(await codeOf(hidden.drive.canEditWithUserToken(FILE_ID, 'ya29.stranger'))).toBe('NOT_FOUND');
+    const odd = client([json(200, { capabilities: { canEdit: 'yes' } })]);
+    expect(await codeOf(odd.drive.canEditWithUserToken(FILE_ID, 'ya29.x'))).toBe('UNAVAILABLE');
+    const { drive, requests } = client([]);
+    expect(await codeOf(drive.canEditWithUserToken('../../files', 'ya29.x'))).toBe('INVALID_URL');
+    expect(requests).toHaveLength(0);
+  });
+});

@@ -56,9 +56,14 @@ const PermissionListSchema = z.object({
 
 const PERMISSION_TYPES = new Set<string>(['user', 'group', 'domain', 'anyone']);
 
+/** files.get with `fields=capabilities(canEdit)`: Drive leaves out a capability it does not grant. */
+const CanEditSchema = z.object({
+  capabilities: z.object({ canEdit: z.boolean().optional() }).optional(),
+});
+
 /**
- * Drive v3 files.export (documents as HTML or PDF, first sheet of a spreadsheet as CSV; 10 MB cap) and
- * permissions.list (who a file is shared with).
+ * Drive v3 files.export (documents as HTML or PDF, first sheet of a spreadsheet as CSV; 10 MB cap),
+ * permissions.list (who a file is shared with) and files.get's capabilities (what a person may do with it).
  */
 export function createDriveClient(options: DriveClientOptions) {
   const base = options.driveApiUrl.replace(/\/+$/, '');
@@ -97,6 +102,33 @@ export function createDriveClient(options: DriveClientOptions) {
         if (error instanceof GoogleApiError && error.httpStatus === 401) serviceAccount.invalidate();
         throw error;
       }
+    },
+
+    /**
+     * Whether a person's own Google access token can edit the file: Drive v3 files.get with
+     * `fields=capabilities(canEdit)`, which Google computes for the caller (owner, editor, a group they
+     * are in, link sharing). The token needs a Drive scope (drive.readonly or drive.metadata.readonly
+     * will do). It goes in the Authorization header only, never in a URL, so no log line or error message
+     * can carry it. Throws Google's refusal (NOT_FOUND for a file the person cannot open, UNAVAILABLE for
+     * a rejected token, PERMISSION_DENIED for a token without a Drive scope).
+     */
+    async canEditWithUserToken(fileId: string, accessToken: string): Promise<boolean> {
+      if (!FILE_ID.test(fileId)) throw new GoogleApiError('INVALID_URL', 'Not a Google file id');
+      const url = new URL(`${base}/drive/v3/files/${fileId}`);
+      url.searchParams.set('fields', 'capabilities(canEdit)');
+      url.searchParams.set('supportsAllDrives', 'true');
+      const body = await googleJson({
+        url,
+        target: 'file',
+        headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
+        timeoutMs: options.timeoutMs,
+        fetch: fetchFn,
+      });
+      const parsed = CanEditSchema.safeParse(body);
+      if (!parsed.success) {
+        throw new GoogleApiError('UNAVAILABLE', "Google's file capabilities have an unexpected shape");
+      }
+      return parsed.data.capabilities?.canEdit === true;
     },
 
     /**

@@ -13,10 +13,10 @@ export interface SpreadsheetProbesOptions {
 const SPREADSHEET_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
- * Whether someone other than the service account can open a spreadsheet: spreadsheets.get with
- * `fields=spreadsheetId` (no cell data) and another credential. Each call resolves when Google answers
- * 200 and throws a GoogleApiError otherwise (NOT_FOUND, PERMISSION_DENIED, UNAVAILABLE for a rejected
- * token, ...): callers decide what a refusal means.
+ * Whether the API key can open a spreadsheet: spreadsheets.get with `fields=spreadsheetId` (no cell
+ * data). Resolves when Google answers 200 and throws a GoogleApiError otherwise (NOT_FOUND,
+ * PERMISSION_DENIED, ...): callers decide what a refusal means. (Whether a person can edit it is Drive's
+ * answer, DriveClient.canEditWithUserToken.)
  */
 export function createSpreadsheetProbes(options: SpreadsheetProbesOptions) {
   const base = options.sheetsApiUrl.replace(/\/+$/, '');
@@ -49,17 +49,6 @@ export function createSpreadsheetProbes(options: SpreadsheetProbesOptions) {
       const url = urlFor(spreadsheetId);
       url.searchParams.set('key', options.apiKey);
       await probe(url, { accept: 'application/json' });
-    },
-
-    /**
-     * Whether a person's own Google access token opens it. The token goes in the Authorization header
-     * only, never in a URL, so no log line or error message can carry it.
-     */
-    async opensWithUserToken(spreadsheetId: string, accessToken: string): Promise<void> {
-      await probe(urlFor(spreadsheetId), {
-        accept: 'application/json',
-        authorization: `Bearer ${accessToken}`,
-      });
     },
   };
 }

@@ -12,6 +12,7 @@ import * as m0010 from './0010-contact-messages.js';
 import * as m0011 from './0011-sync-claim-index.js';
 import * as m0012 from './0012-submission-indexes.js';
 import * as m0013 from './0013-signature-images.js';
+import * as m0014 from './0014-edit-access-proof.js';
 import * as m0015 from './0015-upload-expiry.js';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011-sync-claim-index': m0011,
   '0012-submission-indexes': m0012,
   '0013-signature-images': m0013,
+  '0014-edit-access-proof': m0014,
   '0015-upload-expiry': m0015,
 };
 

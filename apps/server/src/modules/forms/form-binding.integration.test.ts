@@ -76,6 +76,48 @@ describeEachDialect('form binding', (dialect) => {
     expect(removed.status).toBe(200);
   });
 
+  it("records a proof of edit access made with the owner's own Google token; any other binding is proven again by the first write", async () => {
+    const proven = async (formId: string) =>
+      (
+        await t.database.db
+          .selectFrom('forms')
+          .select('edit_access_proven_for')
+          .where('form_id', '=', formId)
+          .executeTakeFirstOrThrow()
+      ).edit_access_proven_for;
+    const { url } = await spreadsheet();
+    const bySharing = await api('POST', '/forms', formBody({ googleSheetsUrl: url, sheetName: 'Sign-ups' }));
+    expect(bySharing.status).toBe(201);
+    expect(await proven(bySharing.body.data.formId)).toBeNull();
+
+    // A spreadsheet not looked at yet (a decision is reused for a minute, whichever way it was made).
+    const fresh = await spreadsheet();
+    const freshId = fresh.url.split('/d/')[1]?.split('/')[0];
+    const token = await t.issueGoogleAccessToken(ownerEmail, [
+      'https://www.googleapis.com/auth/drive.readonly',
+    ]);
+    const byToken = await t.request('POST', '/api/v1/forms', {
+      token: owner,
+      headers: { 'x-google-access-token': token },
+      body: formBody({ googleSheetsUrl: fresh.url, sheetName: 'Sign-ups' }),
+    });
+    expect(byToken.status).toBe(201);
+    const formId = byToken.body.data.formId as string;
+    expect(await proven(formId)).toBe(freshId);
+    // Another tab of the same spreadsheet keeps the proof; another spreadsheet, or none, does not.
+    expect(
+      (await api('PUT', `/forms/${formId}`, { googleSheetsUrl: fresh.url, sheetName: 'Intro' })).status,
+    ).toBe(200);
+    expect(await proven(formId)).toBe(freshId);
+    const other = await spreadsheet();
+    expect(
+      (await api('PUT', `/forms/${formId}`, { googleSheetsUrl: other.url, sheetName: 'Intro' })).status,
+    ).toBe(200);
+    expect(await proven(formId)).toBeNull();
+    expect((await api('PUT', `/forms/${formId}`, { googleSheetsUrl: '', sheetName: '' })).status).toBe(200);
+    expect(await proven(formId)).toBeNull();
+  });
+
   it('stores the bound tab’s sheetId at creation and when the form is re-linked to another tab', async () => {
     const { url, tabs } = await spreadsheet();
     const signUps = tabs.find((tab) => tab.title === 'Sign-ups');

@@ -60,11 +60,17 @@ export interface FormsServiceDeps {
    */
   resolveSheetId?: (spreadsheetId: string, sheetName: string) => Promise<number | null>;
   /**
-   * Binding a spreadsheet: throws the 403 problem unless the owner can open it themselves (the service
-   * account is shared by every owner; the sheets module's owner-access check).
+   * Binding a spreadsheet: throws the 403 problem unless the owner can edit it themselves (the service
+   * account is shared by every owner; the sheets module's owner-access check). Answers how: 'granted'
+   * (via their own Google token, or the spreadsheet's sharing), or 'unreachable' when the service account
+   * cannot open it yet.
    */
   sheetAccess: {
-    requireForBinding(ownerId: string, spreadsheetId: string, proof?: BindingProof): Promise<void>;
+    requireForBinding(
+      ownerId: string,
+      spreadsheetId: string,
+      proof?: BindingProof,
+    ): Promise<{ kind: 'granted'; via: string } | { kind: 'unreachable' }>;
   };
   /**
    * The form's signature files (the uploads module): listed before the form is deleted, since its
@@ -125,16 +131,23 @@ export function createFormsService(deps: FormsServiceDeps) {
     return deps.resolveSheetId(spreadsheetId, sheetName).catch(() => null);
   }
 
-  /** Only another spreadsheet is a new binding: a form already bound keeps its own, and stays editable. */
+  /**
+   * Only another spreadsheet is a new binding: a form already bound keeps its own, and stays editable.
+   * Answers what forms.edit_access_proven_for becomes (decision 0022): undefined for the binding the form
+   * already has (left as it is); the spreadsheet id when the owner's own Google token showed edit access,
+   * since the sheet sync cannot ask with that token again; otherwise null, and the sheet sync looks at the
+   * spreadsheet's sharing again right before its first write, so access taken away in between is noticed.
+   */
   async function requireSheetAccess(
     ownerId: string,
     spreadsheetId: string | null,
     proof: BindingProof,
     formId?: string,
-  ) {
-    if (!spreadsheetId) return;
-    if (formId && (await requireRow(ownerId, formId)).spreadsheet_id === spreadsheetId) return;
-    await deps.sheetAccess.requireForBinding(ownerId, spreadsheetId, proof);
+  ): Promise<string | null | undefined> {
+    if (!spreadsheetId) return null;
+    if (formId && (await requireRow(ownerId, formId)).spreadsheet_id === spreadsheetId) return undefined;
+    const decision = await deps.sheetAccess.requireForBinding(ownerId, spreadsheetId, proof);
+    return decision.kind === 'granted' && decision.via === 'own-token' ? spreadsheetId : null;
   }
 
   async function requireRow(ownerId: string, formId: string) {
@@ -154,9 +167,9 @@ export function createFormsService(deps: FormsServiceDeps) {
             : undefined;
       if (sheetUrl === undefined) throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.generatorInvalid);
       requireDistinctLabels(body.jdata);
-      await requireSheetAccess(ownerId, extractSpreadsheetId(sheetUrl) ?? null, proof);
-      const at = now().toISOString();
       const spreadsheetId = extractSpreadsheetId(sheetUrl) ?? null;
+      const provenFor = await requireSheetAccess(ownerId, spreadsheetId, proof);
+      const at = now().toISOString();
       const row = {
         id: randomUUID(),
         form_id: newFormId(),
@@ -168,6 +181,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         sheet_name: body.sheetName,
         sheet_id: await resolveSheetId(spreadsheetId, body.sheetName),
         sync_paused_reason: null,
+        edit_access_proven_for: provenFor ?? null,
         fields_json: JSON.stringify(body.jdata),
         settings_json: JSON.stringify(settingsForStorage(body.settings)),
         status: body.status ?? DEFAULT_STATUS,
@@ -218,7 +232,8 @@ export function createFormsService(deps: FormsServiceDeps) {
         }
         changes.google_sheets_url = body.googleSheetsUrl;
         changes.spreadsheet_id = extractSpreadsheetId(body.googleSheetsUrl) ?? null;
-        await requireSheetAccess(ownerId, changes.spreadsheet_id, proof, formId);
+        const provenFor = await requireSheetAccess(ownerId, changes.spreadsheet_id, proof, formId);
+        if (provenFor !== undefined) changes.edit_access_proven_for = provenFor;
       }
       if (body.jdata !== undefined) {
         if (body.jdata.length === 0) {

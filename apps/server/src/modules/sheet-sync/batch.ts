@@ -28,6 +28,11 @@ export interface ClaimedForm {
   sheetId: number | null;
   /** Set while the form's sync is stopped for the owner to act (see migration 0007). */
   syncPausedReason: string | null;
+  /**
+   * The spreadsheet id whose edit access the owner proved for this binding (migration 0014); a batch
+   * for another spreadsheet proves it first (decision 0022).
+   */
+  editAccessProvenFor: string | null;
   fieldsJson: string;
   settingsJson: string;
 }

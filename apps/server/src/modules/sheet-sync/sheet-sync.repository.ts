@@ -196,6 +196,7 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         'sheet_name',
         'sheet_id',
         'sync_paused_reason',
+        'edit_access_proven_for',
         'fields_json',
         'settings_json',
       ])
@@ -222,6 +223,7 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
           sheetName: form.sheet_name,
           sheetId: storedSheetId(form.sheet_id),
           syncPausedReason: form.sync_paused_reason,
+          editAccessProvenFor: form.edit_access_proven_for,
           fieldsJson: form.fields_json,
           settingsJson: form.settings_json,
         },
@@ -351,6 +353,44 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         .where('spreadsheet_id', '=', was.spreadsheetId)
         .where('sheet_name', '=', was.sheetName)
         .where((eb) => (was.sheetId === null ? eb('sheet_id', 'is', null) : eb('sheet_id', '=', was.sheetId)))
+        .execute();
+    },
+
+    /**
+     * Back to pending untried, not before `nextAttemptAt`, with `reason` for the owner to read: nothing was
+     * written because the owner's edit access is not shown (decision 0022). Not a failed try: attempts
+     * stay as they were, and the responses go out on their own once the access is there.
+     */
+    async markAwaitingAccess(
+      ids: readonly string[],
+      workerId: string,
+      reason: string,
+      nextAttemptAt: string,
+    ): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await mine(ids, workerId)
+        .set({
+          sync_state: 'pending',
+          last_error: reason.slice(0, 1000),
+          next_attempt_at: nextAttemptAt,
+          claimed_until: null,
+          claimed_by: null,
+        })
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Records that the forms' owner proved edit access to `spreadsheetId`, on the forms still bound to it
+     * (an owner who re-linked one meanwhile needs a proof for the new spreadsheet).
+     */
+    async recordEditAccessProven(formRowIds: readonly string[], spreadsheetId: string): Promise<void> {
+      if (formRowIds.length === 0) return;
+      await db
+        .updateTable('forms')
+        .set({ edit_access_proven_for: spreadsheetId })
+        .where('id', 'in', [...formRowIds])
+        .where('spreadsheet_id', '=', spreadsheetId)
         .execute();
     },
 

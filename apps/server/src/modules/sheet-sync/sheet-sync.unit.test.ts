@@ -179,6 +179,7 @@ describe('batch assembly', () => {
     sheetName,
     sheetId,
     syncPausedReason: null,
+    editAccessProvenFor: null,
     fieldsJson: '[]',
     settingsJson: '{}',
   });

@@ -4,6 +4,7 @@ import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type BackoffPolicy, backoffDelayMs, classifySheetError, DEFAULT_BACKOFF } from './backoff.js';
 import { assembleBatches, DEFAULT_MAX_ROWS_PER_APPEND, type SheetBatch } from './batch.js';
+import { type EditAccessDecision, gateEditAccess } from './edit-access-gate.js';
 import { SlidingWindowBudget, SpreadsheetPacer } from './pacing.js';
 import { createSheetSyncRepository } from './sheet-sync.repository.js';
 import { SheetStepError, type SheetWriterClient, writeBatch } from './sheet-writer.js';
@@ -23,6 +24,14 @@ export interface SheetSyncWorkerOptions {
   log: SheetSyncLogger;
   /** The email owners must share their spreadsheets with (the service account's), for 403 messages. */
   shareWithEmail?: (() => Promise<string | undefined>) | undefined;
+  /**
+   * The owner-access check, asked fresh, before the first write to a binding whose owner's edit access
+   * has not been proven (decision 0022): the sync never writes into a spreadsheet its form's owner may
+   * only view. Left out, bindings are not checked (worker tests that are about something else).
+   */
+  editAccess?: ((ownerId: string, spreadsheetId: string) => Promise<EditAccessDecision>) | undefined;
+  /** How long responses held for want of edit access wait before it is checked again (5 minutes). */
+  editAccessRecheckMs?: number;
   now?: () => Date;
   random?: () => number;
   /** A claim lasts this long; a crashed worker's claim returns after it. */
@@ -134,6 +143,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   const ambiguousSettleMs = options.ambiguousSettleMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 20;
   const rebuildEveryMs = options.rebuildEveryMs ?? 15_000;
+  const editAccessRecheckMs = options.editAccessRecheckMs ?? 5 * 60_000;
   /**
    * Forms with work, in the order it arrived, and when each may be claimed next. Claims read only these
    * forms' queue heads, so a claim costs the same with 100 or 100,000 responses waiting.
@@ -202,7 +212,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       const ids = paused.filter((r) => r.form.syncPausedReason === reason).map((r) => r.id);
       summary.failed += await repo.markFailed(ids, workerId, reason);
     }
-    const batch =
+    const unpaused =
       paused.length === 0
         ? whole
         : {
@@ -210,7 +220,44 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
             responses: whole.responses.filter((r) => r.form.syncPausedReason === null),
             forms: whole.forms.filter((form) => form.syncPausedReason === null),
           };
-    if (batch.responses.length === 0) return;
+    if (unpaused.responses.length === 0) return;
+    // Nothing is written to a binding whose owner has not shown edit access (decision 0022).
+    let batch = unpaused;
+    if (options.editAccess) {
+      const { editAccess } = options;
+      try {
+        const gate = await gateEditAccess(unpaused, {
+          decide: editAccess,
+          recordProven: (formRowIds, spreadsheetId) => repo.recordEditAccessProven(formRowIds, spreadsheetId),
+        });
+        if (gate.unshared.length > 0) {
+          summary.failed += await repo.markFailed(gate.unshared, workerId, await shareReason());
+        }
+        for (const { reason, responseIds } of gate.held) {
+          summary.retried += await repo.markAwaitingAccess(
+            responseIds,
+            workerId,
+            reason,
+            iso(nowMs() + editAccessRecheckMs),
+          );
+          log.warn(
+            { spreadsheetId: unpaused.spreadsheetId, rows: responseIds.length },
+            "sheet sync: the form owner's edit access is not shown; nothing written",
+          );
+        }
+        batch = gate.allowed;
+      } catch (error) {
+        const ids = unpaused.responses.map((r) => r.id);
+        const context = {
+          spreadsheetId: unpaused.spreadsheetId,
+          sheet: unpaused.sheetName,
+          rows: ids.length,
+        };
+        await settleFailure(unpaused, ids, context, new SheetStepError('read', error), summary);
+        return;
+      }
+      if (batch.responses.length === 0) return;
+    }
     const ids = batch.responses.map((r) => r.id);
     const context = { spreadsheetId: batch.spreadsheetId, sheet: batch.sheetName, rows: ids.length };
     pacer.wrote(batch.spreadsheetId, nowMs());

@@ -87,6 +87,7 @@ function batchFor(
     sheetName,
     sheetId,
     syncPausedReason: null,
+    editAccessProvenFor: null,
     fieldsJson: JSON.stringify(fields.map((field) => (typeof field === 'string' ? { label: field } : field))),
     settingsJson: '{}',
   };

@@ -7,9 +7,17 @@ import { startTestApp, type TestApp } from '../../test/test-app.js';
 
 const SA = DEFAULT_SERVICE_ACCOUNT_EMAIL;
 const BOB_REFUSED =
-  'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com, or to set it to "Anyone with the link", then try again.';
+  'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com as Editor, or to set it to "Anyone with the link" can edit, then try again.';
+const BOB_VIEWS_ONLY =
+  'You can only view this spreadsheet as bob@example.com. Ask its owner for edit access (Share > Editor), then try again.';
+/** A token as the web app's Google sign-in for templates gets it: Drive and Sheets scopes. */
+const DRIVE_SCOPES = [
+  'https://www.googleapis.com/auth/drive.readonly',
+  'https://www.googleapis.com/auth/spreadsheets',
+];
 
-type Person = { email: string; role: 'view' | 'edit' };
+type Role = 'view' | 'comment' | 'edit';
+type Person = { email: string; role: Role };
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -21,7 +29,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_00
   }
 }
 
-describeEachDialect("Binding a spreadsheet needs the owner's own access to it", (dialect) => {
+describeEachDialect("Binding a spreadsheet needs the owner's own edit access to it", (dialect) => {
   let t: TestApp;
   let ada: string;
   let bob: string;
@@ -39,9 +47,9 @@ describeEachDialect("Binding a spreadsheet needs the owner's own access to it", 
   async function spreadsheet(
     title: string,
     sharing: {
-      link: 'none' | 'view' | 'edit';
+      link: 'none' | Role;
       people: Person[];
-      domains?: Array<{ domain: string; role: 'view' | 'edit' }>;
+      domains?: Array<{ domain: string; role: Role }>;
     },
     ownerEmail?: string,
   ) {
@@ -132,35 +140,70 @@ describeEachDialect("Binding a spreadsheet needs the owner's own access to it", 
     expect((await status(url, ada)).body.data).toMatchObject({ accessible: true, error: null });
   });
 
-  it('lets any owner bind a link-shared spreadsheet, as before', async () => {
+  /** Every binding call refuses Bob with this detail, and his form keeps no link. */
+  async function expectEveryBindingRefused(url: string, detail: string, googleToken?: string) {
+    expectRefused(await metadata(url, bob, googleToken), detail);
+    expectRefused(await preview(url, bob, googleToken), detail);
+    expectRefused(await create(url, bob, googleToken), detail);
+    const bobsForm = await unboundForm(bob);
+    expectRefused(await saveSheet(bobsForm, url, bob, googleToken), detail);
+    const kept = await t.request('GET', `/api/v1/forms/${bobsForm}`, { token: bob });
+    expect(kept.body.data.form.googleSheetsUrl).toBe('');
+  }
+  async function expectEveryBindingAccepted(url: string, googleToken?: string) {
+    expect((await metadata(url, bob, googleToken)).status).toBe(200);
+    expect((await preview(url, bob, googleToken)).status).toBe(200);
+    expect((await create(url, bob, googleToken)).status).toBe(201);
+    const bobsForm = await unboundForm(bob);
+    expect((await saveSheet(bobsForm, url, bob, googleToken)).status).toBe(200);
+  }
+
+  it('lets any owner bind a spreadsheet whose link edits, but not one whose link only views or comments', async () => {
     const linkEdit = await spreadsheet('Open sign-ups', { link: 'edit', people: [] });
-    expect((await preview(linkEdit.spreadsheetUrl, bob)).status).toBe(200);
-    expect((await create(linkEdit.spreadsheetUrl, bob)).status).toBe(201);
-    // Viewable by link, editable by the service account: Drive lists it as shared with 'anyone'.
-    const linkView = await spreadsheet(
-      'Open catalogue',
-      { link: 'view', people: [{ email: SA, role: 'edit' }] },
-      'ada@example.com',
-    );
-    expect((await metadata(linkView.spreadsheetUrl, bob)).status).toBe(200);
-    expect((await status(linkView.spreadsheetUrl, bob)).body.data).toMatchObject({ accessible: true });
+    await expectEveryBindingAccepted(linkEdit.spreadsheetUrl);
+    // Viewable by link, editable by the service account: Drive lists the link as 'anyone' with 'reader'.
+    for (const link of ['view', 'comment'] as const) {
+      const linkView = await spreadsheet(
+        `Open catalogue (${link})`,
+        { link, people: [{ email: SA, role: 'edit' }] },
+        'ada@example.com',
+      );
+      await expectEveryBindingRefused(linkView.spreadsheetUrl, BOB_VIEWS_ONLY);
+      expect((await status(linkView.spreadsheetUrl, bob)).body.data).toMatchObject({
+        accessible: false,
+        error: 'NO_OWNER_ACCESS',
+        message: BOB_VIEWS_ONLY,
+      });
+    }
   });
 
-  it('lets an owner whose email is among its people bind it, in any role', async () => {
-    const shared = await spreadsheet(
-      'Team roster',
+  it('refuses an owner who is a viewer or commenter of it; an editor binds it', async () => {
+    for (const role of ['view', 'comment'] as const) {
+      const shared = await spreadsheet(
+        `Team roster (${role})`,
+        {
+          link: 'none',
+          people: [
+            { email: SA, role: 'edit' },
+            { email: 'bob@example.com', role },
+          ],
+        },
+        'ada@example.com',
+      );
+      await expectEveryBindingRefused(shared.spreadsheetUrl, BOB_VIEWS_ONLY);
+    }
+    const editable = await spreadsheet(
+      'Team roster (edit)',
       {
         link: 'none',
         people: [
           { email: SA, role: 'edit' },
-          { email: 'bob@example.com', role: 'view' },
+          { email: 'bob@example.com', role: 'edit' },
         ],
       },
       'ada@example.com',
     );
-    expect((await preview(shared.spreadsheetUrl, bob)).status).toBe(200);
-    const bobsForm = await unboundForm(bob);
-    expect((await saveSheet(bobsForm, shared.spreadsheetUrl, bob)).status).toBe(200);
+    await expectEveryBindingAccepted(editable.spreadsheetUrl);
   });
 
   it("does not take an email's domain for membership of a Workspace domain (the owner's own token proves it)", async () => {
@@ -187,8 +230,8 @@ describeEachDialect("Binding a spreadsheet needs the owner's own access to it", 
     expectRefused(await preview(otherDomain.spreadsheetUrl, bob));
   });
 
-  it("accepts the owner's own Google token as proof, and refuses a token that does not open it", async () => {
-    // Shared with another of Bob's Google accounts, not the one he signs in with.
+  it("accepts the owner's own Google token when Drive says it can edit, and refuses one that can only view or not open it", async () => {
+    // Shared with other Google accounts of Bob's, not the one he signs in with.
     const shared = await spreadsheet(
       'Bob side project',
       {
@@ -196,31 +239,62 @@ describeEachDialect("Binding a spreadsheet needs the owner's own access to it", 
         people: [
           { email: SA, role: 'edit' },
           { email: 'bob.home@example.net', role: 'edit' },
+          { email: 'bob.old@example.net', role: 'view' },
         ],
       },
       'ada@example.com',
     );
     const url = shared.spreadsheetUrl;
-    const homeToken = await t.issueGoogleAccessToken('bob.home@example.net');
-    const strangerToken = await t.issueGoogleAccessToken('mallory@example.net');
+    const homeToken = await t.issueGoogleAccessToken('bob.home@example.net', DRIVE_SCOPES);
+    const viewerToken = await t.issueGoogleAccessToken('bob.old@example.net', DRIVE_SCOPES);
+    const strangerToken = await t.issueGoogleAccessToken('mallory@example.net', DRIVE_SCOPES);
+    // Drive answers capabilities to a token with a Drive scope only.
+    const sheetsOnlyToken = await t.issueGoogleAccessToken('bob.home@example.net');
 
     expectRefused(await preview(url, bob));
+    await expectEveryBindingRefused(url, BOB_VIEWS_ONLY, viewerToken);
     const bobsForm = await unboundForm(bob);
     expectRefused(await saveSheet(bobsForm, url, bob, strangerToken));
+    expectRefused(await saveSheet(bobsForm, url, bob, sheetsOnlyToken));
     expectRefused(await saveSheet(bobsForm, url, bob, 'ya29.not-a-real-token'));
     expectRefused(await create(url, bob, strangerToken));
 
-    expect((await saveSheet(bobsForm, url, bob, homeToken)).status).toBe(200);
-    expect((await preview(url, bob, homeToken)).status).toBe(200);
-    expect((await metadata(url, bob, homeToken)).status).toBe(200);
-    expect((await create(url, bob, homeToken)).status).toBe(201);
+    await expectEveryBindingAccepted(url, homeToken);
 
     const malformed = await preview(url, bob, 'two words');
     expect(malformed.status).toBe(400);
     expect(JSON.stringify(malformed.body)).not.toContain('two words');
   });
 
-  it('keeps syncing a form already bound after its owner loses access, and its Sheet Status says so', async () => {
+  const syncStateOf = async (responseId: string) => {
+    const row = await t.database.db
+      .selectFrom('responses')
+      .select(['sync_state', 'last_error'])
+      .where('id', '=', responseId)
+      .executeTakeFirstOrThrow();
+    return row;
+  };
+  const rowsOf = async (spreadsheetId: string) =>
+    (
+      (await t.emulatorControl('GET', `/spreadsheets/${spreadsheetId}/values/Responses`)) as {
+        values: string[][];
+      }
+    ).values;
+  const submitted = async (formId: string, name: string) => {
+    const res = await submit(t, formId, { response: { 'Full Name': name } });
+    expect(res.status).toBe(201);
+    return res.body.data.responseId as string;
+  };
+  const synced = (responseId: string) =>
+    waitFor(async () => ((await syncStateOf(responseId)).sync_state === 'synced' ? true : undefined));
+  /** Waits until the worker has looked at the response and held it back with a reason. */
+  const heldBack = (responseId: string) =>
+    waitFor(async () => {
+      const row = await syncStateOf(responseId);
+      return row.sync_state === 'pending' && row.last_error ? row : undefined;
+    });
+
+  it('keeps syncing a form after its owner loses access once its first write proved it, and its Sheet Status says so', async () => {
     const sheet = await spreadsheet(
       'Shared for a while',
       {
@@ -235,6 +309,7 @@ describeEachDialect("Binding a spreadsheet needs the owner's own access to it", 
     const created = await create(sheet.spreadsheetUrl, bob);
     expect(created.status).toBe(201);
     const formId = created.body.data.formId as string;
+    await synced(await submitted(formId, 'First, while Bob edits'));
     expect((await status(sheet.spreadsheetUrl, bob)).body.data).toMatchObject({ accessible: true });
 
     await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
@@ -252,23 +327,60 @@ describeEachDialect("Binding a spreadsheet needs the owner's own access to it", 
     });
     expect(edited.status).toBe(200);
 
-    const res = await submit(t, formId, { response: { 'Full Name': 'Still arrives' } });
-    expect(res.status).toBe(201);
-    const responseId = res.body.data.responseId as string;
-    await waitFor(async () => {
-      const sync = await t.request('GET', `/api/v1/forms/responses/${responseId}/sync-status`);
-      return sync.body.data.state === 'synced' ? true : undefined;
-    });
-    const { values } = (await t.emulatorControl(
-      'GET',
-      `/spreadsheets/${sheet.spreadsheetId}/values/Responses`,
-    )) as {
-      values: string[][];
-    };
-    expect(values.some((row) => row[0] === 'Still arrives')).toBe(true);
+    await synced(await submitted(formId, 'Still arrives'));
+    expect((await rowsOf(sheet.spreadsheetId)).some((row) => row[0] === 'Still arrives')).toBe(true);
   });
 
-  it('binds a spreadsheet not yet shared with the service account (nothing reaches it); the status tells the owner what to do', async () => {
+  it('writes nothing into a spreadsheet re-linked to, when its owner may only view it by the first write: the responses wait with the reason', async () => {
+    const first = await spreadsheet(
+      'Where it was',
+      { link: 'none', people: [{ email: SA, role: 'edit' }] },
+      'bob@example.com',
+    );
+    const created = await create(first.spreadsheetUrl, bob);
+    expect(created.status).toBe(201);
+    const formId = created.body.data.formId as string;
+    await synced(await submitted(formId, 'Into the first'));
+
+    const next = await spreadsheet(
+      'Ada registrations',
+      {
+        link: 'none',
+        people: [
+          { email: SA, role: 'edit' },
+          { email: 'bob@example.com', role: 'edit' },
+        ],
+      },
+      'ada@example.com',
+    );
+    const rebound = await saveSheet(formId, next.spreadsheetUrl, bob);
+    expect(rebound.status).toBe(200);
+    // Between the binding and the first write Ada makes Bob a viewer.
+    await t.emulatorControl('PATCH', `/spreadsheets/${next.spreadsheetId}`, {
+      sharing: {
+        link: 'none',
+        people: [
+          { email: SA, role: 'edit' },
+          { email: 'bob@example.com', role: 'view' },
+        ],
+      },
+    });
+    const waiting = await submitted(formId, 'Must not land');
+    const held = await heldBack(waiting);
+    expect(held.last_error).toBe(
+      'bob@example.com can only view this spreadsheet, so SheetForms writes nothing into it. Ask its owner for edit access (Share > Editor); waiting responses are written once it is given.',
+    );
+    // Nothing was written: no row, and the header row is Ada's as it was.
+    expect(await rowsOf(next.spreadsheetId)).toEqual([['Full Name', 'Email']]);
+    const row = await t.database.db
+      .selectFrom('forms')
+      .select('edit_access_proven_for')
+      .where('form_id', '=', formId)
+      .executeTakeFirstOrThrow();
+    expect(row.edit_access_proven_for).not.toBe(next.spreadsheetId);
+  });
+
+  it('binds a spreadsheet not yet shared with the service account (nothing reaches it); the status tells the owner what to do, and the sync writes nothing for an owner who cannot edit it', async () => {
     const unshared = await spreadsheet('Not shared yet', { link: 'none', people: [] }, 'ada@example.com');
     expect((await create(unshared.spreadsheetUrl, ada)).status).toBe(201);
     expect((await status(unshared.spreadsheetUrl, ada)).body.data).toMatchObject({
@@ -285,5 +397,14 @@ describeEachDialect("Binding a spreadsheet needs the owner's own access to it", 
       error: 'NO_OWNER_ACCESS',
     });
     expectRefused(await preview(unshared.spreadsheetUrl, bob));
+    const bobs = await submitted(bobsForm, 'From Bob');
+    expect((await heldBack(bobs)).last_error).toBe(
+      'bob@example.com does not have edit access to this spreadsheet, so SheetForms writes nothing into it. Ask its owner to share it with bob@example.com as Editor; waiting responses are written once it is.',
+    );
+    expect(await rowsOf(unshared.spreadsheetId)).toEqual([['Full Name', 'Email']]);
+    // Ada, its owner, gets her responses written.
+    const adasForm = await create(unshared.spreadsheetUrl, ada);
+    await synced(await submitted(adasForm.body.data.formId as string, 'From Ada'));
+    expect((await rowsOf(unshared.spreadsheetId)).map((r) => r[0])).toEqual(['Full Name', 'From Ada']);
   });
 });

@@ -9,11 +9,14 @@ const emails: Record<string, string> = { ada: 'ada@example.com', bob: 'Bob@Examp
 
 type Outcome = DrivePermission[] | GoogleErrorCode;
 
-/** Google as the check sees it: what Drive lists, what the API key and each user token get. */
+/**
+ * Google as the check sees it: what Drive lists, whether the API key opens it, what Drive's files.get
+ * tells each user token (it can edit, or only view), and the service account's own read.
+ */
 function google(
   drive: Outcome,
   apiKey: 'opens' | GoogleErrorCode,
-  tokens: Record<string, 'opens' | GoogleErrorCode> = {},
+  tokens: Record<string, 'edit' | 'view' | GoogleErrorCode> = {},
   serviceAccountRead: 'opens' | GoogleErrorCode = 'PERMISSION_DENIED',
 ) {
   const calls: string[] = [];
@@ -34,15 +37,17 @@ function google(
         if (typeof drive === 'string') throw new GoogleApiError(drive, `Drive said ${drive}`);
         return drive;
       },
+      async canEditWithUserToken(_id, token) {
+        calls.push('own token');
+        const outcome = tokens[token] ?? 'UNAVAILABLE';
+        if (outcome === 'edit' || outcome === 'view') return outcome === 'edit';
+        throw new GoogleApiError(outcome, `Google said ${outcome}`);
+      },
     },
     probes: {
       async opensWithApiKey() {
         calls.push('api key');
         answer(apiKey);
-      },
-      async opensWithUserToken(_id, token) {
-        calls.push('own token');
-        answer(tokens[token] ?? 'UNAVAILABLE');
       },
     },
   };
@@ -78,7 +83,13 @@ const NO_ACCESS = {
   status: 403,
   code: 'NO_OWNER_ACCESS',
   detail:
-    'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com, or to set it to "Anyone with the link", then try again.',
+    'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com as Editor, or to set it to "Anyone with the link" can edit, then try again.',
+};
+const VIEW_ONLY = {
+  status: 403,
+  code: 'NO_OWNER_ACCESS',
+  detail:
+    'You can only view this spreadsheet as bob@example.com. Ask its owner for edit access (Share > Editor), then try again.',
 };
 
 describe('owner access', () => {
@@ -86,15 +97,51 @@ describe('owner access', () => {
     const g = google(adasSheet, 'PERMISSION_DENIED');
     const { access } = service(g);
     expect(await access.decide('ada', SHEET)).toEqual({ kind: 'granted', via: 'person' });
-    expect(await access.decide('bob', SHEET)).toEqual({ kind: 'denied', ownerEmail: 'bob@example.com' });
+    expect(await access.decide('bob', SHEET)).toEqual({
+      kind: 'denied',
+      ownerEmail: 'bob@example.com',
+      canView: false,
+    });
     await expect(access.requireForBinding('bob', SHEET)).rejects.toMatchObject(NO_ACCESS);
     expect(g.calls).toEqual([`drive ${SHEET}`, `drive ${SHEET}`]);
+    await expect(access.requireForBinding('ada', SHEET)).resolves.toEqual({ kind: 'granted', via: 'person' });
   });
 
-  it('grants through link sharing and the API key when the service account may not read the sharing', async () => {
+  it('refuses a viewer or commenter of it, and a link that only views, saying they can only view', async () => {
+    for (const role of ['reader', 'commenter']) {
+      const shared = google(
+        [...adasSheet, { id: '3', type: 'user', role, emailAddress: 'bob@example.com' }],
+        'PERMISSION_DENIED',
+      );
+      const { access } = service(shared);
+      expect(await access.decide('bob', SHEET)).toEqual({
+        kind: 'denied',
+        ownerEmail: 'bob@example.com',
+        canView: true,
+      });
+      await expect(access.requireForBinding('bob', SHEET)).rejects.toMatchObject(VIEW_ONLY);
+    }
+    const linkView = google(
+      [...adasSheet, { id: 'anyoneWithLink', type: 'anyone', role: 'reader' }],
+      'opens',
+    );
+    await expect(service(linkView).access.requireForBinding('bob', SHEET)).rejects.toMatchObject(VIEW_ONLY);
+    const linkEdit = google(
+      [...adasSheet, { id: 'anyoneWithLink', type: 'anyone', role: 'writer' }],
+      'opens',
+    );
+    expect(await service(linkEdit).access.decide('bob', SHEET)).toEqual({ kind: 'granted', via: 'anyone' });
+  });
+
+  it('never grants on the API key: it opens link-shared spreadsheets, which proves viewing only', async () => {
     const g = google('PERMISSION_DENIED', 'opens');
-    expect(await service(g).access.decide('bob', SHEET)).toEqual({ kind: 'granted', via: 'link' });
-    expect(g.calls).toEqual([`drive ${SHEET}`, 'api key']);
+    expect(await service(g).access.decide('bob', SHEET)).toEqual({
+      kind: 'denied',
+      ownerEmail: 'bob@example.com',
+      canView: true,
+    });
+    await expect(service(g).access.requireForBinding('bob', SHEET)).rejects.toMatchObject(VIEW_ONLY);
+    expect(g.calls.slice(0, 2)).toEqual([`drive ${SHEET}`, 'api key']);
     const privateOne = google('PERMISSION_DENIED', 'PERMISSION_DENIED');
     expect(await service(privateOne).access.decide('bob', SHEET)).toMatchObject({ kind: 'denied' });
   });
@@ -103,17 +150,17 @@ describe('owner access', () => {
     const missing = google('NOT_FOUND', 'NOT_FOUND', {}, 'NOT_FOUND');
     const { access } = service(missing);
     expect(await access.decide('bob', SHEET)).toEqual({ kind: 'unreachable', ownerEmail: 'bob@example.com' });
-    await expect(access.requireForBinding('bob', SHEET)).resolves.toBeUndefined();
+    await expect(access.requireForBinding('bob', SHEET)).resolves.toMatchObject({ kind: 'unreachable' });
     expect(missing.calls.slice(0, 3)).toEqual([`drive ${SHEET}`, 'api key', 'service account read']);
     const hidden = google('NOT_FOUND', 'PERMISSION_DENIED', {}, 'PERMISSION_DENIED');
     expect(await service(hidden).access.decide('bob', SHEET)).toMatchObject({ kind: 'unreachable' });
   });
 
-  it('refuses when Drive hides the sharing yet the service account opens it, and grants on the API key', async () => {
+  it('refuses when Drive hides the sharing yet the service account opens it, link-shared or not', async () => {
     const quirk = service(google('NOT_FOUND', 'PERMISSION_DENIED', {}, 'opens')).access;
     await expect(quirk.requireForBinding('bob', SHEET)).rejects.toMatchObject(NO_ACCESS);
     const linkShared = google('NOT_FOUND', 'opens', {}, 'opens');
-    expect(await service(linkShared).access.decide('bob', SHEET)).toEqual({ kind: 'granted', via: 'link' });
+    await expect(service(linkShared).access.requireForBinding('bob', SHEET)).rejects.toMatchObject(VIEW_ONLY);
     // Without an API key only the service account's read is left to ask.
     const keyless = google('NOT_FOUND', 'opens', {}, 'opens');
     expect(await service(keyless, { hasApiKey: false }).access.decide('bob', SHEET)).toMatchObject({
@@ -133,17 +180,23 @@ describe('owner access', () => {
     expect(hidden.calls.filter((call) => call.startsWith('drive'))).toHaveLength(2);
   });
 
-  it("grants on the owner's own token first, and falls back to the other ways when it fails", async () => {
+  it("grants when Drive says the owner's own token can edit it, and falls back to the other ways otherwise", async () => {
     const g = google(adasSheet, 'PERMISSION_DENIED', {
-      'ya29.bobs-good-token': 'opens',
+      'ya29.bobs-editor-token': 'edit',
       'ya29.bad': 'UNAVAILABLE',
     });
     const { access } = service(g);
-    expect(await access.decide('bob', SHEET, { googleAccessToken: 'ya29.bobs-good-token' })).toEqual({
+    expect(await access.decide('bob', SHEET, { googleAccessToken: 'ya29.bobs-editor-token' })).toEqual({
       kind: 'granted',
       via: 'own-token',
     });
     expect(g.calls).toEqual(['own token']);
+    // canEdit false: the token opens it, to view only.
+    const viewer = google(adasSheet, 'PERMISSION_DENIED', { 'ya29.viewer': 'view' });
+    await expect(
+      service(viewer).access.requireForBinding('bob', SHEET, { googleAccessToken: 'ya29.viewer' }),
+    ).rejects.toMatchObject(VIEW_ONLY);
+    expect(viewer.calls).toEqual(['own token', `drive ${SHEET}`]);
     const other = google(adasSheet, 'PERMISSION_DENIED', { 'ya29.bad': 'PERMISSION_DENIED' });
     const refused = service(other).access;
     await expect(
@@ -159,7 +212,7 @@ describe('owner access', () => {
   });
 
   it('reuses a decision for 60 s (5 s for a refusal), but a token may still overturn a refusal', async () => {
-    const g = google(adasSheet, 'PERMISSION_DENIED', { 'ya29.good': 'opens' });
+    const g = google(adasSheet, 'PERMISSION_DENIED', { 'ya29.good': 'edit' });
     const { access, advance } = service(g);
     await Promise.all([access.decide('ada', SHEET), access.decide('ada', SHEET)]);
     await access.requireForBinding('ada', SHEET);

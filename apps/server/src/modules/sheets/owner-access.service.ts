@@ -3,17 +3,13 @@ import type { DriveClient } from '../../google/drive-client.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
 import type { SheetsClient } from '../../google/sheets-client.js';
 import type { SpreadsheetProbes } from '../../google/spreadsheet-probes.js';
-import {
-  DecisionCache,
-  isPlausibleAccessToken,
-  type OwnerAccess,
-  permissionThatAdmits,
-} from './owner-access.js';
+import { DecisionCache, editAccessFrom, isPlausibleAccessToken, type OwnerAccess } from './owner-access.js';
 import { noOwnerAccessProblem, sheetsProblem } from './sheet-messages.js';
 
 export interface OwnerAccessDeps {
-  drive: Pick<DriveClient, 'listPermissions'>;
-  probes: Pick<SpreadsheetProbes, 'opensWithApiKey' | 'opensWithUserToken'>;
+  drive: Pick<DriveClient, 'listPermissions' | 'canEditWithUserToken'>;
+  /** The API key's read: it opens link-shared spreadsheets, which tells viewing, never editing. */
+  probes: Pick<SpreadsheetProbes, 'opensWithApiKey'>;
   /** The service account's own read, to tell a spreadsheet it cannot open from one it cannot list. */
   sheets: Pick<SheetsClient, 'getSpreadsheet'>;
   /** Without a service account the server reaches link-shared spreadsheets only: nothing to check. */
@@ -27,7 +23,10 @@ export interface OwnerAccessDeps {
   cache?: { grantedTtlMs?: number; deniedTtlMs?: number; maxEntries?: number };
 }
 
-/** What an owner may offer besides their email: their own Google access token (never stored or logged). */
+/**
+ * What an owner may offer besides their email: their own Google access token with a Drive scope (never
+ * stored or logged).
+ */
 export interface OwnerProof {
   googleAccessToken?: string | undefined;
 }
@@ -38,14 +37,17 @@ export interface DecideOptions extends OwnerProof {
 }
 
 /**
- * Whether the signed-in owner can open a spreadsheet themselves, so that the one shared service account
- * never lets an owner read or write someone else's spreadsheet (docs/security.md). In order:
- * 1. their own Google token opens it (spreadsheets.get);
- * 2. its Drive permissions (read with the service account) are link sharing, their email, or their
- *    email's domain;
- * 3. when the service account may not read its permissions, the API key opens it (link-shared).
+ * Whether the signed-in owner can edit a spreadsheet themselves, so that the one shared service account
+ * never lets an owner write into someone else's spreadsheet, nor into one they may only view
+ * (docs/security.md, decision 0022). In order:
+ * 1. Drive's files.get with their own Google token answers capabilities.canEdit;
+ * 2. its Drive permissions (read with the service account) give their email an editing role, or link
+ *    sharing edits;
+ * 3. otherwise they are refused; the API key, which opens link-shared spreadsheets, only tells that they
+ *    may view it (for the refusal's wording).
  * A spreadsheet the service account can neither list nor open is 'unreachable': binding it is allowed
- * (nothing can be read or written; see docs/security.md), the Sheet Status shows Setup Required.
+ * (nothing can be read or written; see docs/security.md), the Sheet Status shows Setup Required, and the
+ * sheet sync proves edit access before its first write.
  * Decisions are kept briefly per (owner, spreadsheet), so preview, metadata and create cost one look-up.
  */
 export function createOwnerAccessService(deps: OwnerAccessDeps) {
@@ -57,14 +59,18 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
     now,
   });
 
-  async function opensWithOwnToken(spreadsheetId: string, token: string | undefined): Promise<boolean> {
-    if (!token || !isPlausibleAccessToken(token)) return false;
+  /** What Drive says their own token may do: edit, view (canEdit false), or nothing it can tell. */
+  async function ownTokenAccess(
+    spreadsheetId: string,
+    token: string | undefined,
+  ): Promise<'edit' | 'view' | undefined> {
+    if (!token || !isPlausibleAccessToken(token)) return undefined;
     try {
-      await deps.probes.opensWithUserToken(spreadsheetId, token);
-      return true;
+      return (await deps.drive.canEditWithUserToken(spreadsheetId, token)) ? 'edit' : 'view';
     } catch (error) {
-      // Refused, expired or Google down: the token proves nothing, the other ways still may.
-      if (error instanceof GoogleApiError) return false;
+      // Refused, expired, without a Drive scope or Google down: the token proves nothing, the other
+      // ways still may.
+      if (error instanceof GoogleApiError) return undefined;
       throw error;
     }
   }
@@ -85,31 +91,40 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
   }
 
   async function evaluate(ownerId: string, spreadsheetId: string, proof: OwnerProof): Promise<OwnerAccess> {
-    if (await opensWithOwnToken(spreadsheetId, proof.googleAccessToken))
-      return { kind: 'granted', via: 'own-token' };
+    const byToken = await ownTokenAccess(spreadsheetId, proof.googleAccessToken);
+    if (byToken === 'edit') return { kind: 'granted', via: 'own-token' };
     const ownerEmail = (await deps.ownerEmail(ownerId))?.trim().toLowerCase() || undefined;
+    const denied = (canView: boolean): OwnerAccess => ({
+      kind: 'denied',
+      ownerEmail,
+      canView: canView || byToken === 'view',
+    });
     let driveCode: 'NOT_FOUND' | 'PERMISSION_DENIED';
     try {
-      const via = permissionThatAdmits(await deps.drive.listPermissions(spreadsheetId), ownerEmail);
-      return via ? { kind: 'granted', via } : { kind: 'denied', ownerEmail };
+      const verdict = editAccessFrom(await deps.drive.listPermissions(spreadsheetId), ownerEmail);
+      return verdict.kind === 'edit'
+        ? { kind: 'granted', via: verdict.via }
+        : denied(verdict.kind === 'view');
     } catch (error) {
       if (!(error instanceof GoogleApiError)) throw error;
       if (error.code !== 'NOT_FOUND' && error.code !== 'PERMISSION_DENIED') throw error;
       driveCode = error.code;
     }
     // Drive's 403: the service account may see it but not its sharing; 404: it cannot see it at all (or
-    // nothing has that id). Link sharing still shows: the API key opens link-shared spreadsheets only.
+    // nothing has that id). The API key opens link-shared spreadsheets: that proves viewing, never editing
+    // (Google tells a key nothing about whether the link edits), so it only words the refusal.
     if (
       deps.hasApiKey &&
       (await refusedAsMissingOrPrivate(() => deps.probes.opensWithApiKey(spreadsheetId))) === false
     )
-      return { kind: 'granted', via: 'link' };
-    if (driveCode === 'PERMISSION_DENIED') return { kind: 'denied', ownerEmail };
+      return denied(true);
+    if (driveCode === 'PERMISSION_DENIED') return denied(false);
     // Only a spreadsheet the service account cannot open either may be bound unproven: nothing can be
-    // read or written through it, and the Sheet Status asks its owner to share it with the service account.
+    // read or written through it, the Sheet Status asks its owner to share it with the service account,
+    // and the sheet sync proves edit access before it writes.
     const opens =
       (await refusedAsMissingOrPrivate(() => deps.sheets.getSpreadsheet(spreadsheetId))) === false;
-    return opens ? { kind: 'denied', ownerEmail } : { kind: 'unreachable', ownerEmail };
+    return opens ? denied(false) : { kind: 'unreachable', ownerEmail };
   }
 
   async function decide(
@@ -135,12 +150,17 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
     decide,
 
     /**
-     * Binding (preview, metadata, create, sheet settings): resolves when the owner may bind the
-     * spreadsheet (granted, or unreachable: the service account cannot open it, so a read fails with
-     * today's sharing advice and a binding stays inert), otherwise throws the problem to answer: 403
-     * NO_OWNER_ACCESS (someone else's), or Google's unavailability (the check fails closed).
+     * Binding (preview, metadata, create, sheet settings): answers the decision when the owner may bind
+     * the spreadsheet (granted: they can edit it; or unreachable: the service account cannot open it, so
+     * a read fails with today's sharing advice and the sheet sync proves edit access before it writes),
+     * otherwise throws the problem to answer: 403 NO_OWNER_ACCESS (someone else's, or one they may only
+     * view), or Google's unavailability (the check fails closed).
      */
-    async requireForBinding(ownerId: string, spreadsheetId: string, proof: OwnerProof = {}): Promise<void> {
+    async requireForBinding(
+      ownerId: string,
+      spreadsheetId: string,
+      proof: OwnerProof = {},
+    ): Promise<Exclude<OwnerAccess, { kind: 'denied' }>> {
       let decision: OwnerAccess;
       try {
         decision = await decide(ownerId, spreadsheetId, proof);
@@ -155,7 +175,8 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
         }
         throw sheetsProblem(error.code, {});
       }
-      if (decision.kind === 'denied') throw noOwnerAccessProblem(decision.ownerEmail);
+      if (decision.kind === 'denied') throw noOwnerAccessProblem(decision.ownerEmail, decision.canView);
+      return decision;
     },
   };
 }

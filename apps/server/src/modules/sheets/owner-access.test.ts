@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePermission } from '../../google/drive-client.js';
-import {
-  DecisionCache,
-  isPlausibleAccessToken,
-  type OwnerAccess,
-  permissionThatAdmits,
-} from './owner-access.js';
+import { DecisionCache, editAccessFrom, isPlausibleAccessToken, type OwnerAccess } from './owner-access.js';
 
 const owner: DrivePermission = { id: '1', type: 'user', role: 'owner', emailAddress: 'Ada@Example.com' };
 const writer: DrivePermission = { id: '2', type: 'user', role: 'writer', emailAddress: 'grace@example.com' };
@@ -19,27 +14,57 @@ const link: DrivePermission = { id: 'anyoneWithLink', type: 'anyone', role: 'rea
 const domain: DrivePermission = { id: '4', type: 'domain', role: 'reader', domain: 'Example.org' };
 const group: DrivePermission = { id: '5', type: 'group', role: 'writer', emailAddress: 'team@example.com' };
 
-describe('permissionThatAdmits', () => {
-  it('admits the owner and the people, comparing emails without case', () => {
-    expect(permissionThatAdmits([owner, serviceAccount], 'ada@example.com')).toBe('person');
-    expect(permissionThatAdmits([owner, writer], ' GRACE@example.com ')).toBe('person');
+describe('editAccessFrom', () => {
+  const as = (role: string, emailAddress = 'bob@example.com'): DrivePermission => ({
+    id: `p-${role}`,
+    type: 'user',
+    role,
+    emailAddress,
+  });
+  const anyone = (role: string): DrivePermission => ({ id: 'anyoneWithLink', type: 'anyone', role });
+
+  it('lets the owner and editors of it bind it, comparing emails without case', () => {
+    expect(editAccessFrom([owner, serviceAccount], 'ada@example.com')).toEqual({
+      kind: 'edit',
+      via: 'person',
+    });
+    expect(editAccessFrom([owner, writer], ' GRACE@example.com ')).toEqual({ kind: 'edit', via: 'person' });
+    // A shared drive's managers and content managers edit too.
+    expect(editAccessFrom([as('organizer')], 'bob@example.com')).toMatchObject({ kind: 'edit' });
+    expect(editAccessFrom([as('fileOrganizer')], 'bob@example.com')).toMatchObject({ kind: 'edit' });
   });
 
-  it('admits anyone through link sharing, never an email for its domain alone', () => {
-    expect(permissionThatAdmits([owner, link], 'bob@example.com')).toBe('anyone');
-    expect(permissionThatAdmits([owner, domain], 'bob@example.org')).toBeUndefined();
-    // A person's own permission is the stronger answer, wherever it is listed.
-    expect(permissionThatAdmits([link, domain, writer], 'grace@example.com')).toBe('person');
+  it('finds a viewer or commenter able to view only', () => {
+    expect(editAccessFrom([owner, serviceAccount, as('reader')], 'bob@example.com')).toEqual({
+      kind: 'view',
+    });
+    expect(editAccessFrom([owner, as('commenter')], 'BOB@example.com')).toEqual({ kind: 'view' });
+    expect(editAccessFrom([owner, as('some-new-role')], 'bob@example.com')).toEqual({ kind: 'view' });
   });
 
-  it('admits nobody else: other people, other domains, groups, a sub-domain, no email', () => {
-    expect(permissionThatAdmits([owner, writer, serviceAccount], 'bob@example.com')).toBeUndefined();
-    expect(permissionThatAdmits([domain], 'bob@mail.example.org')).toBeUndefined();
-    expect(permissionThatAdmits([domain], 'bob@otherexample.org')).toBeUndefined();
-    expect(permissionThatAdmits([group], 'team@example.com')).toBeUndefined();
-    expect(permissionThatAdmits([owner, domain], undefined)).toBeUndefined();
-    expect(permissionThatAdmits([{ id: '6', type: 'user', role: 'reader' }], '')).toBeUndefined();
-    expect(permissionThatAdmits([], 'ada@example.com')).toBeUndefined();
+  it('takes link sharing as edit access only when the link edits', () => {
+    expect(editAccessFrom([owner, anyone('writer')], 'bob@example.com')).toEqual({
+      kind: 'edit',
+      via: 'anyone',
+    });
+    expect(editAccessFrom([owner, link], 'bob@example.com')).toEqual({ kind: 'view' });
+    expect(editAccessFrom([owner, anyone('commenter')], 'bob@example.com')).toEqual({ kind: 'view' });
+    // The highest of a person's shares counts, wherever each is listed.
+    expect(editAccessFrom([as('reader'), anyone('writer')], 'bob@example.com')).toEqual({
+      kind: 'edit',
+      via: 'anyone',
+    });
+    expect(editAccessFrom([link, as('writer')], 'bob@example.com')).toEqual({ kind: 'edit', via: 'person' });
+  });
+
+  it('never takes an email for its domain alone, nor a group, nor someone else’s share', () => {
+    const editingDomain: DrivePermission = { ...domain, role: 'writer' };
+    expect(editAccessFrom([owner, editingDomain], 'bob@example.org')).toEqual({ kind: 'none' });
+    expect(editAccessFrom([owner, writer, serviceAccount], 'bob@example.com')).toEqual({ kind: 'none' });
+    expect(editAccessFrom([group], 'team@example.com')).toEqual({ kind: 'none' });
+    expect(editAccessFrom([owner, writer], undefined)).toEqual({ kind: 'none' });
+    expect(editAccessFrom([{ id: '6', type: 'user', role: 'writer' }], '')).toEqual({ kind: 'none' });
+    expect(editAccessFrom([], 'ada@example.com')).toEqual({ kind: 'none' });
   });
 });
 
@@ -55,7 +80,7 @@ describe('isPlausibleAccessToken', () => {
 
 describe('DecisionCache', () => {
   const granted: OwnerAccess = { kind: 'granted', via: 'person' };
-  const denied: OwnerAccess = { kind: 'denied', ownerEmail: 'bob@example.com' };
+  const denied: OwnerAccess = { kind: 'denied', ownerEmail: 'bob@example.com', canView: false };
 
   function cache(maxEntries = 10) {
     let clock = 1_000;

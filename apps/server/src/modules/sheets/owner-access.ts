@@ -1,57 +1,77 @@
 import type { DrivePermission } from '../../google/drive-client.js';
 
-/** How an owner was found able to open a spreadsheet. */
+/** How an owner was found able to edit a spreadsheet. */
 export type GrantedVia =
-  /** Only an API key is configured: the server reaches link-shared spreadsheets only. */
+  /** Only an API key is configured: the server reaches link-shared spreadsheets only, and writes none. */
   | 'no-service-account'
-  /** The owner's own Google token opened it. */
+  /** Drive's files.get with the owner's own Google token answered capabilities.canEdit. */
   | 'own-token'
-  /** A Drive permission of type 'anyone' (link sharing). */
+  /** A Drive permission of type 'anyone' (link sharing) with an editing role. */
   | 'anyone'
-  /** The owner's email owns it or is among its people. */
-  | 'person'
-  /** A Drive permission for the owner's email domain. */
-  | 'domain'
-  /** The API key opened it: it is shared as "Anyone with the link". */
-  | 'link';
+  /** The owner's email owns it, or edits it. */
+  | 'person';
 
 /**
- * Whether the signed-in owner may bind a spreadsheet the service account reaches.
- * - granted: they can open it themselves.
- * - denied: the service account reaches it, and it is not shared with them (or that cannot be told).
+ * Whether the signed-in owner may bind a spreadsheet the service account reaches. Binding lets the one
+ * shared service account write into it for them, so it takes edit access, not the right to open it.
+ * - granted: they can edit it themselves.
+ * - denied: the service account reaches it, and they cannot edit it (or that cannot be told); canView
+ *   when something showed they may open it (a viewer or commenter, or a link that only views), so the
+ *   refusal can say what to ask for.
  * - unreachable: the service account can neither list nor open it (private and not shared with it, or
- *   no such spreadsheet): nothing can be read or written through it until its owner shares it.
+ *   no such spreadsheet): nothing can be read or written through it until its owner shares it, and the
+ *   sheet sync proves edit access before its first write.
  */
 export type OwnerAccess =
   | { kind: 'granted'; via: GrantedVia }
-  | { kind: 'denied'; ownerEmail: string | undefined }
+  | { kind: 'denied'; ownerEmail: string | undefined; canView: boolean }
   | { kind: 'unreachable'; ownerEmail: string | undefined };
 
 /**
- * Which of a file's Drive permissions lets this person open it: their own email (owner or any role),
- * link sharing ('anyone'), or their email's domain. Groups are not expanded (their members are not
- * readable with the service account); a group member proves access with their own token instead.
- * Emails and domains compare case-insensitively.
+ * Drive's roles that edit: the owner, an editor, and on a shared drive its managers and content managers.
+ * Viewers ('reader') and commenters ('commenter') open the file but cannot change a cell.
  */
-export function permissionThatAdmits(
+const EDITING_ROLES = new Set(['owner', 'organizer', 'fileOrganizer', 'writer']);
+
+/** What a file's Drive permissions let this person do with it. */
+export type PermissionVerdict =
+  | { kind: 'edit'; via: 'person' | 'anyone' }
+  | { kind: 'view' }
+  | { kind: 'none' };
+
+/**
+ * What a file's Drive permissions let this person do: edit (their own email with an editing role, or
+ * link sharing that edits), view (any other role of theirs, or link sharing that views or comments), or
+ * nothing. The highest of their permissions counts. Groups are not expanded (their members are not
+ * readable with the service account); a group member proves access with their own token instead. Emails
+ * compare case-insensitively.
+ */
+export function editAccessFrom(
   permissions: readonly DrivePermission[],
   email: string | undefined,
-): Exclude<GrantedVia, 'no-service-account' | 'own-token' | 'link'> | undefined {
+): PermissionVerdict {
   const normalized = email?.trim().toLowerCase() ?? '';
-  let found: 'anyone' | 'person' | 'domain' | undefined;
+  let linkEdits = false;
+  let canView = false;
   for (const permission of permissions) {
-    if (permission.type === 'anyone') found ??= 'anyone';
-    else if (
+    const edits = EDITING_ROLES.has(permission.role);
+    if (permission.type === 'anyone') {
+      if (edits) linkEdits = true;
+      else canView = true;
+    } else if (
       permission.type === 'user' &&
       normalized !== '' &&
       permission.emailAddress?.trim().toLowerCase() === normalized
-    )
-      return 'person';
+    ) {
+      if (edits) return { kind: 'edit', via: 'person' };
+      canView = true;
+    }
     // A 'domain' permission is not enough: it means the members of a Google Workspace domain, and a
     // consumer Google account can carry a verified address at that domain without being a member. Such
     // owners prove access with their own Google token instead.
   }
-  return found;
+  if (linkEdits) return { kind: 'edit', via: 'anyone' };
+  return canView ? { kind: 'view' } : { kind: 'none' };
 }
 
 /** What a Google access token may look like; anything else is never sent anywhere. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OwnerProof } from './owner-access.service.js';
 
-/** The optional header by which an owner proves with their own Google token that they can open a sheet. */
+/** The optional header by which an owner proves with their own Google token that they can edit a sheet. */
 export const GOOGLE_ACCESS_TOKEN_HEADER = 'x-google-access-token';
 
 /**
@@ -16,7 +16,7 @@ export const OwnerProofHeadersSchema = z.looseObject({
     .optional()
     .meta({
       description:
-        "Optional: the signed-in owner's own Google access token (spreadsheets scope). When the spreadsheet is not link-shared and not shared with the owner's email, a token that opens it proves access. Used once, never stored.",
+        "Optional: the signed-in owner's own Google access token, with a Drive scope (drive.readonly or drive.metadata.readonly). When the spreadsheet is not shared with the owner's email as Editor and its link does not edit, a token for which Drive answers capabilities.canEdit proves edit access. Used once, never stored.",
     }),
 });
 

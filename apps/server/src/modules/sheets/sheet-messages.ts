@@ -13,16 +13,19 @@ export function sharingAdvice(serviceAccountEmail: string | undefined): string {
 }
 
 /**
- * The signed-in owner cannot open the spreadsheet themselves (someone else's, not shared with them): how
- * to get access. Binding answers it as a 403; the Sheet Status shows it for a form already bound.
+ * The signed-in owner cannot edit the spreadsheet themselves: how to get edit access. `canView`: they
+ * may open it (a viewer or commenter, or a link that only views), so only edit access is missing. Binding
+ * answers it as a 403; the Sheet Status shows it for a form already bound.
  */
-export function noOwnerAccessMessage(ownerEmail: string | undefined): string {
+export function noOwnerAccessMessage(ownerEmail: string | undefined, canView = false): string {
   const who = ownerEmail ?? 'your Google account';
-  return `You do not have access to this spreadsheet as ${who}. Ask its owner to share it with ${who}, or to set it to "Anyone with the link", then try again.`;
+  return canView
+    ? `You can only view this spreadsheet as ${who}. Ask its owner for edit access (Share > Editor), then try again.`
+    : `You do not have access to this spreadsheet as ${who}. Ask its owner to share it with ${who} as Editor, or to set it to "Anyone with the link" can edit, then try again.`;
 }
 
-export function noOwnerAccessProblem(ownerEmail: string | undefined): HttpError {
-  return new HttpError(403, 'NO_OWNER_ACCESS', noOwnerAccessMessage(ownerEmail));
+export function noOwnerAccessProblem(ownerEmail: string | undefined, canView = false): HttpError {
+  return new HttpError(403, 'NO_OWNER_ACCESS', noOwnerAccessMessage(ownerEmail, canView));
 }
 
 /** A Google failure as the problem the metadata and preview endpoints answer with. */

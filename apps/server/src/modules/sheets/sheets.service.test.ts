@@ -19,7 +19,8 @@ function ownerAccessAnswering(decision: OwnerAccess) {
     },
     async requireForBinding(ownerId, spreadsheetId) {
       asked.push(`require ${ownerId} ${spreadsheetId}`);
-      if (decision.kind === 'denied') throw noOwnerAccessProblem(decision.ownerEmail);
+      if (decision.kind === 'denied') throw noOwnerAccessProblem(decision.ownerEmail, decision.canView);
+      return decision;
     },
   };
   return { asked, access };
@@ -115,7 +116,8 @@ describe('sheets service preview', () => {
 });
 
 describe('sheets service and the owner check', () => {
-  const denied = () => ownerAccessAnswering({ kind: 'denied', ownerEmail: 'bob@example.com' });
+  const denied = () =>
+    ownerAccessAnswering({ kind: 'denied', ownerEmail: 'bob@example.com', canView: false });
 
   it('refuses metadata and preview to an owner who cannot open the spreadsheet, before reading it', async () => {
     const fake = fakeSheets(spreadsheet, cells);
@@ -129,7 +131,7 @@ describe('sheets service and the owner check', () => {
       status: 403,
       code: 'NO_OWNER_ACCESS',
       detail:
-        'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com, or to set it to "Anyone with the link", then try again.',
+        'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com as Editor, or to set it to "Anyone with the link" can edit, then try again.',
     };
     await expect(service.getMetadata(URL_OF('abc'), CALLER)).rejects.toMatchObject(problem);
     await expect(service.getPreview(URL_OF('abc'), "Bob's", CALLER)).rejects.toMatchObject(problem);
@@ -150,12 +152,33 @@ describe('sheets service and the owner check', () => {
       accessible: false,
       error: 'NO_OWNER_ACCESS',
       message:
-        'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com, or to set it to "Anyone with the link", then try again.',
+        'You do not have access to this spreadsheet as bob@example.com. Ask its owner to share it with bob@example.com as Editor, or to set it to "Anyone with the link" can edit, then try again.',
       lastChecked: '2025-03-01T10:00:00.000Z',
       sheetExists: false,
     });
     expect(asked).toEqual(['decide owner-1 abc fresh=true']);
     expect(fake.calls).toEqual([]);
+  });
+
+  it('tells an owner who may only view it that edit access is what is missing', async () => {
+    const { access } = ownerAccessAnswering({ kind: 'denied', ownerEmail: 'bob@example.com', canView: true });
+    const service = createSheetsService({
+      sheets: fakeSheets(spreadsheet, cells).client,
+      serviceAccountEmail: async () => undefined,
+      ownerAccess: access,
+    });
+    const viewOnly =
+      'You can only view this spreadsheet as bob@example.com. Ask its owner for edit access (Share > Editor), then try again.';
+    await expect(service.getPreview(URL_OF('abc'), "Bob's", CALLER)).rejects.toMatchObject({
+      status: 403,
+      code: 'NO_OWNER_ACCESS',
+      detail: viewOnly,
+    });
+    expect(await service.checkAccess(URL_OF('abc'), "Bob's", CALLER)).toMatchObject({
+      accessible: false,
+      error: 'NO_OWNER_ACCESS',
+      message: viewOnly,
+    });
   });
 
   it('says Connected when the owner can open it', async () => {
@@ -193,7 +216,7 @@ describe('sheets service and the owner check', () => {
         decide: async () => {
           throw new GoogleApiError('UNAVAILABLE', 'Drive is down');
         },
-        requireForBinding: async () => undefined,
+        requireForBinding: async () => ({ kind: 'granted', via: 'person' }),
       },
     });
     expect(await service.checkAccess(URL_OF('abc'), "Bob's", CALLER)).toMatchObject({

@@ -128,7 +128,7 @@ export function createSheetsService(deps: SheetsServiceDeps) {
     /**
      * Spec 000's check behind the Sheet Status column. Always answers (never throws for Google's
      * failures): the kinds are what the column shows. A missing sheet is not an error, because the
-     * first response creates it. An owner who cannot open the spreadsheet themselves (any more) gets
+     * first response creates it. An owner who cannot edit the spreadsheet themselves (any more) gets
      * NO_OWNER_ACCESS, and learns nothing of it: not even its title.
      */
     async checkAccess(googleSheetsUrl: string, sheetName: string, caller: SheetCaller): Promise<SheetAccess> {
@@ -149,7 +149,7 @@ export function createSheetsService(deps: SheetsServiceDeps) {
           ...caller,
           fresh: true,
         });
-        if (owner.kind === 'denied') return noOwnerAccess(owner.ownerEmail, lastChecked);
+        if (owner.kind === 'denied') return noOwnerAccess(owner.ownerEmail, lastChecked, owner.canView);
         const spreadsheet = await deps.sheets.getSpreadsheet(spreadsheetId);
         // Not shared with the service account a moment ago, yet it opened: trust neither, tell nothing.
         if (owner.kind === 'unreachable') return noOwnerAccess(owner.ownerEmail, lastChecked);
@@ -183,11 +183,11 @@ export function createSheetsService(deps: SheetsServiceDeps) {
 
 export type SheetsService = ReturnType<typeof createSheetsService>;
 
-function noOwnerAccess(ownerEmail: string | undefined, lastChecked: string): SheetAccess {
+function noOwnerAccess(ownerEmail: string | undefined, lastChecked: string, canView = false): SheetAccess {
   return {
     accessible: false,
     error: 'NO_OWNER_ACCESS',
-    message: noOwnerAccessMessage(ownerEmail),
+    message: noOwnerAccessMessage(ownerEmail, canView),
     lastChecked,
     sheetExists: false,
   };
