@@ -319,6 +319,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     sheets: google.sheets,
     log: app.log,
     shareWithEmail: async () => (serviceAccount ? serviceAccount.clientEmail() : undefined),
+    // A binding whose owner has not shown edit access is checked again before the first write to it.
+    editAccess: (ownerId, spreadsheetId) => ownerAccess.decide(ownerId, spreadsheetId, { fresh: true }),
     timeZone: config.sheetSync.timeZone,
     writesPerMinute: config.sheetSync.writesPerMinute,
     leaseMs: config.sheetSync.leaseMs,
