@@ -10,6 +10,12 @@ export interface SignatureFilesDeps {
   now?: () => Date;
   /** How often the orphan sweep runs after the one at start (an hour by default). */
   sweepEveryMs?: number;
+  /**
+   * How often expired uploads are removed between sweeps (10 minutes by default): a cheap indexed
+   * delete, so an unused upload is gone within minutes of its expiry and a flood of uploads to many
+   * forms does not outrun one bounded run an hour.
+   */
+  expireEveryMs?: number;
   /** At most this many files and this many rows are deleted per sweep; the next sweep goes on. */
   maxRemovalsPerSweep?: number;
 }
@@ -28,8 +34,10 @@ const BATCH = 500;
 export function createSignatureFiles(deps: SignatureFilesDeps) {
   const now = deps.now ?? (() => new Date());
   const everyMs = deps.sweepEveryMs ?? 3_600_000;
+  const expireEveryMs = deps.expireEveryMs ?? 600_000;
   const maxRemovals = deps.maxRemovalsPerSweep ?? 1_000;
   let timer: NodeJS.Timeout | undefined;
+  let expiryTimer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
   async function remove(keys: readonly string[]): Promise<number> {
@@ -46,13 +54,21 @@ export function createSignatureFiles(deps: SignatureFilesDeps) {
     return removed;
   }
 
+  /** Deletes the rows of up to `limit` expired uploads (upload-limits.ts); answers their keys. */
+  function deleteExpired(limit: number): Promise<string[]> {
+    const before = new Date(now().getTime() - UNUSED_UPLOAD_LIFETIME_MS - UNUSED_UPLOAD_GRACE_MS);
+    return deps.uploads.deleteExpired(before.toISOString(), limit);
+  }
+
+  async function expire(): Promise<void> {
+    const keys = await deleteExpired(maxRemovals);
+    const files = await remove(keys);
+    if (keys.length > 0) deps.log.info({ files, rows: keys.length }, 'removed expired signature files');
+  }
+
   async function sweep(): Promise<{ files: number; rows: number }> {
     const orphanRows = await deps.uploads.deleteOrphanRows(maxRemovals);
-    const expiredBefore = new Date(now().getTime() - UNUSED_UPLOAD_LIFETIME_MS - UNUSED_UPLOAD_GRACE_MS);
-    const expiredRows = await deps.uploads.deleteExpired(
-      expiredBefore.toISOString(),
-      maxRemovals - orphanRows.length,
-    );
+    const expiredRows = await deleteExpired(maxRemovals - orphanRows.length);
     const rows = orphanRows.length + expiredRows.length;
     let files = await remove([...orphanRows, ...expiredRows]);
     let batch: string[] = [];
@@ -77,9 +93,9 @@ export function createSignatureFiles(deps: SignatureFilesDeps) {
     return { files, rows };
   }
 
-  /** One sweep at a time; a failed sweep is logged and the next one tries again. */
-  function sweepInBackground(): Promise<unknown> {
-    running ??= sweep()
+  /** One sweep or expiry run at a time; a failed one is logged and the next one tries again. */
+  function inBackground(work: () => Promise<unknown>): Promise<unknown> {
+    running ??= work()
       .catch((error) => deps.log.warn({ err: error }, 'signature sweep failed'))
       .finally(() => {
         running = undefined;
@@ -95,17 +111,24 @@ export function createSignatureFiles(deps: SignatureFilesDeps) {
       await remove(keys);
     },
     sweep,
-    /** Sweeps now and then every `sweepEveryMs`, without keeping the process alive. */
+    /**
+     * Sweeps now and then every `sweepEveryMs`, and expires uploads every `expireEveryMs` in between,
+     * without keeping the process alive.
+     */
     start(): void {
       if (timer) return;
-      void sweepInBackground();
-      timer = setInterval(() => void sweepInBackground(), everyMs);
+      void inBackground(sweep);
+      timer = setInterval(() => void inBackground(sweep), everyMs);
       timer.unref();
+      expiryTimer = setInterval(() => void inBackground(expire), expireEveryMs);
+      expiryTimer.unref();
     },
     /** Stops the schedule and waits for a running sweep (before the database closes). */
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
+      if (expiryTimer) clearInterval(expiryTimer);
       timer = undefined;
+      expiryTimer = undefined;
       await running;
     },
   };

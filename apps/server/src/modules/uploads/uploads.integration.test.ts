@@ -402,6 +402,31 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     expect(await rowExists(late)).toBe(false);
   });
 
+  it('expires unused uploads every few minutes between the hourly sweeps, up to a bound per run', async () => {
+    const files = createSignatureFiles({
+      storage,
+      uploads: createUploadsRepository(t.database.db),
+      log: { warn: () => undefined, info: () => undefined },
+      sweepEveryMs: 3_600_000,
+      expireEveryMs: 50,
+      maxRemovalsPerSweep: 2,
+    });
+    const expired = [await uploadKey(), await uploadKey(), await uploadKey()];
+    for (const key of expired) await backdate(key, minutes(75));
+    files.start();
+    try {
+      // The sweep at start takes two; the next expiry run, 50 ms on, the third.
+      await vi.waitFor(
+        async () => {
+          for (const key of expired) expect(await isStored(key), key).toBe(false);
+        },
+        { timeout: 5_000 },
+      );
+    } finally {
+      await files.stop();
+    }
+  });
+
   it('still counts an hour-old upload as issued while a stored response uses it (before the sweep marks it)', async () => {
     const used = await uploadKey();
     expect((await submitWith(used)).status).toBe(201);
