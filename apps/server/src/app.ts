@@ -15,6 +15,8 @@ import type { FetchFn } from './google/google-http.js';
 import { createServiceAccountTokens } from './google/service-account.js';
 import { createSheetsClient, type SheetsClient } from './google/sheets-client.js';
 import { createSpreadsheetProbes } from './google/spreadsheet-probes.js';
+import { createHtmlPool } from './html-work/html-pool.js';
+import { createHtmlWork } from './html-work/html-work.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { addressKey } from './http/client-address-key.js';
 import { limitConnectionsPerAddress } from './http/connection-limits.js';
@@ -335,7 +337,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const sheetSyncService = createSheetSyncService(createSheetSyncRepository(database.db, database.kind));
   const formUsersRepository = createFormUsersRepository(database.db);
   const templatesRepository = createTemplatesRepository(database.db);
+  // HTML work (sanitizing, filling) on worker threads, so no document can hold up the main thread.
+  const htmlPool = createHtmlPool({
+    size: config.htmlWork.workers,
+    queueLimit: config.htmlWork.queueLimit,
+    timeoutMs: config.htmlWork.timeoutMs,
+  });
+  app.addHook('onClose', async () => htmlPool.close());
+  const html = createHtmlWork(htmlPool);
   const responseReader = createResponseReader({
+    html,
     pages: createResponsePagesRepository(database.db, database.kind),
     cursors: createCursorCodec(jwtSecret),
     timeZone: config.sheetSync.timeZone,
@@ -391,7 +402,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...clock,
   });
   const formUsers = createFormUsersService({ forms, users: formUsersRepository, ...clock });
-  const templates = createTemplatesService({ forms, templates: templatesRepository, ...clock });
+  const templates = createTemplatesService({ forms, templates: templatesRepository, html, ...clock });
   const responses = createResponsesService({ forms, templates: templatesRepository, reader: responseReader });
   const stats = createStatsService({ stats: createStatsRepository(database.db), ...clock });
 
@@ -405,6 +416,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const uploads = createUploadsService({
     access,
+    reencode: (png) => html.reencodePng(png),
     storage: signatureStorage,
     uploads: uploadsRepository,
     publicUrl: config.publicUrl,
@@ -440,6 +452,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     responses,
     responsesByIds: createPdfResponsesRepository(database.db),
     signatures: uploads,
+    html,
     timeZone: config.sheetSync.timeZone,
     ...clock,
   });
@@ -526,7 +539,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await formUsersRoutes(api, { formUsers, authenticate });
       await templatesRoutes(api, { templates, authenticate });
       await responsesRoutes(api, { responses, authenticate });
-      await pdfRoutes(api, { pdf, authenticate, perMinute: config.pdf.perMinute });
+      await pdfRoutes(api, { pdf, html, authenticate, perMinute: config.pdf.perMinute });
       await statsRoutes(api, { stats, authenticate });
       await validateFormRoutes(api, { access });
       await formLoginRoutes(api, { access, loginPerMinute });

@@ -22,7 +22,7 @@ export const HTML_LIMITS = {
   htmlToPdfMaxChars: 2 * 1024 * 1024,
   /** Elements nested deeper than this are refused (a real document nests tens deep). */
   maxDepth: 256,
-  /** Elements, text runs and comments in one document (a 1 MB real document has about 40,000). */
+  /** Elements, text runs and comments in one document (a 1 MB document shaped like a Docs export has 17,000). */
   maxNodes: 100_000,
   /** A filled document (a template with one response's answers) may be this large (bytes). */
   filledDocumentMaxBytes: 8 * 1024 * 1024,

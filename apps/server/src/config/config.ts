@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { extractSpreadsheetId } from '@sheetforms/contract';
 import { ASSISTANT_QUESTIONS_TITLE } from '@sheetforms/google-emulator';
@@ -123,6 +124,15 @@ const EnvSchema = z.object({
   PDF_RECYCLE_AFTER: positiveInt(200),
   PDF_WARM_START: booleanFlag,
   PDF_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  // Unset: one thread per core beyond the first (at least 1, at most 4).
+  HTML_WORKERS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1)
+    .max(16)
+    .optional(),
+  HTML_QUEUE_LIMIT: positiveInt(32),
+  HTML_WORK_TIMEOUT_MS: positiveInt(5_000),
   CHAT_START_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   CHAT_MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   CHAT_RETENTION_DAYS: positiveInt(90),
@@ -253,6 +263,11 @@ export interface Config {
     /** PDF requests per minute per signed-in user and route (the ZIP route gets a tenth of it, at least 1). */
     perMinute: number;
   };
+  /**
+   * HTML work (sanitizing, filling, reading templates) on worker threads, never the main thread: how many
+   * threads, how many tasks may wait, and each task's budget from arrival (then 503 with Retry-After).
+   */
+  htmlWork: { workers: number; queueLimit: number; timeoutMs: number };
   /** Visitor chat (issue 13): abuse limits and how long closed chats are kept. */
   chat: {
     /** Chats one address may start per minute. */
@@ -431,6 +446,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       recycleAfter: e.PDF_RECYCLE_AFTER,
       warmStart: e.PDF_WARM_START,
       perMinute: e.PDF_RATE_LIMIT_PER_MINUTE,
+    },
+    htmlWork: {
+      workers: e.HTML_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      queueLimit: e.HTML_QUEUE_LIMIT,
+      timeoutMs: e.HTML_WORK_TIMEOUT_MS,
     },
     chat: {
       startPerMinute: e.CHAT_START_RATE_LIMIT_PER_MINUTE,

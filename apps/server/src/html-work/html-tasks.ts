@@ -7,12 +7,14 @@ import {
 } from '@sheetforms/contract';
 import { signatureKeyOf } from '../modules/pdf/signature-image.js';
 import { sanitizeTemplateHtml, sanitizeWithSignatures } from '../modules/templates/template-sanitizer.js';
+import { InvalidPngError, reencodePng } from '../modules/uploads/png-reencode.js';
 import { assertWithinHtmlLimits, HtmlLimitError } from './html-guard.js';
 import { hasPrintableContent } from './html-text.js';
 
 /**
- * The HTML work of the server, as plain functions of plain data: they run on the HTML worker threads
- * (html-pool.ts), never on the main thread, and each one is linear in its input (docs/security.md).
+ * The server's CPU-heavy document work (HTML, and decoding signature images), as plain functions of
+ * plain data: they run on the worker threads (html-pool.ts), never on the main thread, and each one is
+ * bounded by the limits its input is checked against (docs/security.md).
  */
 
 /** The filled copy of a response that would not fit in a page on its own. */
@@ -25,7 +27,39 @@ export interface TemplateForFill {
   content: string;
 }
 
+/** The fields of html-to-pdf's form (spec 001 section 7). */
+const HTML_TO_PDF_FIELDS = ['html', 'fileName', 'formId'];
+
 export const htmlTasks = {
+  /**
+   * A signature upload decoded whole and encoded anew (uploads/png-reencode.ts), or `invalid` when it
+   * does not decode. Not HTML, but the same kind of work: up to 1-2 s of CPU for the largest accepted
+   * image, which must not run on the main thread.
+   */
+  reencodePng(bytes: Uint8Array): { png: Uint8Array } | { invalid: true } {
+    try {
+      return { png: reencodePng(bytes) };
+    } catch (error) {
+      if (error instanceof InvalidPngError) return { invalid: true };
+      throw error;
+    }
+  },
+
+  /**
+   * html-to-pdf's urlencoded body as field → its first value (a repeated field cannot smuggle a second
+   * meaning). A field left out is an empty field, so a missing formId reads 'Form ID is required'.
+   */
+  decodeHtmlToPdfForm(body: string): Record<string, string> {
+    const fields = new Map<string, string>(HTML_TO_PDF_FIELDS.map((name) => [name, '']));
+    const seen = new Set<string>();
+    for (const [key, value] of new URLSearchParams(body)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      fields.set(key, value);
+    }
+    return Object.fromEntries(fields);
+  },
+
   /** A template's HTML as it is stored: within the limits, then sanitized. */
   sanitizeTemplate(html: string): string {
     assertWithinHtmlLimits(html);

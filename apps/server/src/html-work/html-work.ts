@@ -35,6 +35,15 @@ export function createHtmlWork(pool: HtmlPool) {
   }
 
   return {
+    /** A signature upload re-encoded (undefined when it does not decode). */
+    async reencodePng(png: Buffer): Promise<Buffer | undefined> {
+      const result = await run('reencodePng', png);
+      // A Buffer crosses threads as a plain Uint8Array.
+      return 'png' in result
+        ? Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength)
+        : undefined;
+    },
+    decodeHtmlToPdfForm: (body: string) => run('decodeHtmlToPdfForm', body),
     sanitizeTemplate: (html: string) => run('sanitizeTemplate', html),
     sanitizeForPdf: (html: string) => run('sanitizeForPdf', html),
     fillDocument: (content: string, values: TemplateValues) => run('fillDocument', { content, values }),

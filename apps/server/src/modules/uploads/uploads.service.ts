@@ -2,7 +2,6 @@ import { type SignatureUploadResult, SUBMISSION_LIMITS } from '@sheetforms/contr
 import { badRequest, HttpError } from '../../http/http-error.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
 import { checkPngHeader, isPng, PNG_LIMITS } from './png.js';
-import { InvalidPngError, reencodePng } from './png-reencode.js';
 import { isSignatureKey, newSignatureKey, type SignatureStorage } from './signature-storage.js';
 import {
   SIGNATURE_UPLOADS_PER_FORM_PER_HOUR,
@@ -17,6 +16,8 @@ export interface UploadsServiceDeps {
   uploads: UploadsRepository;
   /** PUBLIC_URL: signatures are answered as absolute URLs under it. */
   publicUrl: string;
+  /** reencodePng off the main thread: the re-encoded PNG, or undefined when the bytes do not decode. */
+  reencode: (png: Buffer) => Promise<Buffer | undefined>;
   now?: () => Date;
 }
 
@@ -77,15 +78,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     );
   }
 
-  /** The image decoded and encoded anew (png-reencode.ts): what is stored and served, never the client's bytes. */
-  function reencoded(png: Buffer): Buffer {
-    let out: Buffer;
-    try {
-      out = reencodePng(png);
-    } catch (error) {
-      if (error instanceof InvalidPngError) throw notDecodable();
-      throw error;
-    }
+  /**
+   * The image decoded and encoded anew (png-reencode.ts): what is stored and served, never the client's
+   * bytes. Decoding the largest accepted image takes 1-2 s, so it runs where deps.reencode puts it (the
+   * server's worker threads), never on the main thread.
+   */
+  async function reencoded(png: Buffer): Promise<Buffer> {
+    const out = await deps.reencode(png);
+    if (out === undefined) throw notDecodable();
     if (out.length > MAX_STORED_BYTES) throw tooLarge();
     return out;
   }
@@ -108,7 +108,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const header = checkPngHeader(input.png);
       if (!header.ok) throw PNG_HEADER_PROBLEMS[header.reason]();
       await requireRoomFor(form.id);
-      const png = reencoded(input.png);
+      const png = await reencoded(input.png);
       // The row first, then the file: a file is never without its row while the upload runs, so the
       // orphan sweep (signature-files.ts) can never take a file that is still being uploaded.
       const key = newSignatureKey();
