@@ -118,3 +118,37 @@ describe('sanitizeTemplateHtml: legitimate documents', () => {
     expect(sanitizeTemplateHtml(once)).toBe(once);
   });
 });
+
+describe('sanitizeTemplateHtml: lengths a page can hold (review finding 5)', () => {
+  it.each([
+    'padding-top:99999in',
+    'padding-top:10000in',
+    'margin:0 0 5000px 0',
+    'height:2000px',
+    'font-size:900pt',
+    'line-height:400',
+    'width:5000%',
+    'border:99999px solid #000',
+    'padding-top:1e9px',
+  ])('drops %s', (style) => {
+    expect(sanitizeTemplateHtml(`<p style="${style}">Hi</p>`)).toBe('<p>Hi</p>');
+  });
+
+  it('keeps the lengths of real documents, and the other declarations beside a dropped one', () => {
+    expect(
+      sanitizeTemplateHtml(
+        '<p style="margin-top:72pt;padding:5pt 5pt 5pt 5pt;line-height:1.15;font-size:24pt;padding-top:99999in">Hi</p>',
+      ),
+    ).toBe('<p style="margin-top:72pt;padding:5pt 5pt 5pt 5pt;line-height:1.15;font-size:24pt">Hi</p>');
+    expect(sanitizeTemplateHtml('<table style="width:100%"><tbody><tr><td>x</td></tr></tbody></table>')).toBe(
+      '<table style="width:100%"><tbody><tr><td>x</td></tr></tbody></table>',
+    );
+  });
+
+  it('filters a huge style attribute in linear time and keeps nothing of it', () => {
+    const started = performance.now();
+    const style = `color:red;${'padding:1px 1px 1px 1px;'.repeat(40_000)}`;
+    expect(sanitizeTemplateHtml(`<p style="${style}">Hi</p>`)).toBe('<p>Hi</p>');
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
