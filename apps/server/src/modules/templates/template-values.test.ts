@@ -27,6 +27,7 @@ describe('templateValuesFor', () => {
       timestamp: '11/25/2026, 11:30 PM',
       responseId: 'resp_1',
       signatureImageSrc: response.signatureUrl,
+      signatureImageClass: null,
     });
   });
 
