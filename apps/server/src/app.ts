@@ -416,7 +416,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const uploads = createUploadsService({
     access,
-    reencode: (png) => html.reencodePng(png),
+    reencode: (png, client) => html.reencodePng(png, client),
     storage: signatureStorage,
     uploads: uploadsRepository,
     publicUrl: config.publicUrl,

@@ -41,6 +41,7 @@ export const HTML_LIMIT_MESSAGES = {
   filledTooLarge:
     'The filled document is too large (at most 8 MB of HTML). Shorten the template or the answers it repeats.',
   busy: 'The server is busy preparing documents. Please try again in a few seconds.',
+  busyForYou: 'You have several documents being prepared already. Please try again in a few seconds.',
 } as const;
 
 /** Texts of the templates feature (spec 001 section 8), shown by the editor and the responses page. */

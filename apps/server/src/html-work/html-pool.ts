@@ -30,13 +30,22 @@ export interface HtmlPoolOptions {
   idleMs?: number;
   /** Heap of each worker (MB): a task that would need more ends its worker instead of the server. */
   maxHeapMb?: number;
+  /**
+   * Tasks one key (an owner, or a public client's address) may have in the pool at once, running or
+   * waiting; beyond it that key is refused at once (429), so no one fills the queue for everyone else.
+   */
+  perKeyLimit?: number;
 }
 
-/** No worker could take or finish the task in time: answer 503 with Retry-After. */
+/**
+ * No worker could take or finish the task in time (503 with Retry-After), or, with `caller` true, the
+ * caller already has its share of the pool in use (429 with Retry-After).
+ */
 export class HtmlBusyError extends Error {
   constructor(
     readonly retryAfterSeconds: number,
     reason: string,
+    readonly caller = false,
   ) {
     super(`HTML work refused: ${reason}`);
     this.name = 'HtmlBusyError';
@@ -55,13 +64,20 @@ export interface HtmlPoolStats {
 }
 
 export interface HtmlPool {
-  run<K extends HtmlTaskName>(task: K, input: Parameters<HtmlTasks[K]>[0]): Promise<ReturnType<HtmlTasks[K]>>;
+  /** `key`: whose work it is (see perKeyLimit); `timeoutMs` overrides the pool's budget for this task. */
+  run<K extends HtmlTaskName>(
+    task: K,
+    input: Parameters<HtmlTasks[K]>[0],
+    key: string,
+    options?: { timeoutMs?: number },
+  ): Promise<ReturnType<HtmlTasks[K]>>;
   stats(): HtmlPoolStats;
   close(): Promise<void>;
 }
 
 interface Job {
   id: number;
+  key: string;
   task: string;
   input: unknown;
   resolve(value: unknown): void;
@@ -73,6 +89,8 @@ interface Slot {
   worker: Worker;
   job?: Job;
   idleTimer?: NodeJS.Timeout;
+  /** Ended (idle, or its task ran out of time) and waiting for its exit: never given another job. */
+  ending?: boolean;
 }
 
 /**
@@ -85,8 +103,16 @@ interface Slot {
 export function createHtmlPool(options: HtmlPoolOptions): HtmlPool {
   const idleMs = options.idleMs ?? 30_000;
   const slots: Slot[] = [];
-  const queue: Job[] = [];
+  /**
+   * Waiting tasks by key, served in turns (round-robin over the keys, first come first served within
+   * one): a key with many tasks waiting delays another key's task by at most one of its own.
+   */
+  const waiting = new Map<string, Job[]>();
+  let queued = 0;
   const counts = { completed: 0, timedOut: 0, rejectedBusy: 0 };
+  const perKeyLimit = options.perKeyLimit ?? 8;
+  /** Tasks in the pool per key; a key leaves the map with its last task. */
+  const inPool = new Map<string, number>();
   let nextId = 1;
   let closed = false;
 
@@ -130,17 +156,34 @@ export function createHtmlPool(options: HtmlPoolOptions): HtmlPool {
       else if ('limit' in reply) job.reject(new HtmlLimitError(reply.limit));
       else job.reject(new Error(`HTML work failed: ${reply.message}`));
     });
-    slot.idleTimer = setTimeout(() => void slot.worker.terminate(), idleMs);
+    slot.idleTimer = setTimeout(() => end(slot), idleMs);
     slot.idleTimer.unref();
     dispatch();
   }
 
+  function end(slot: Slot) {
+    slot.ending = true;
+    void slot.worker.terminate();
+  }
+
+  /** The first waiting task of the key whose turn it is; that key then goes to the back of the line. */
+  function nextInTurn(): Job | undefined {
+    const first = waiting.entries().next();
+    if (first.done) return undefined;
+    const [key, line] = first.value;
+    const job = line.shift();
+    waiting.delete(key);
+    if (line.length > 0) waiting.set(key, line);
+    if (job) queued -= 1;
+    return job;
+  }
+
   function dispatch() {
-    while (!closed && queue.length > 0) {
-      let slot = slots.find((s) => !s.job);
-      if (!slot && slots.length < options.size) slot = startWorker();
+    while (!closed && queued > 0) {
+      let slot = slots.find((s) => !s.job && !s.ending);
+      if (!slot && slots.filter((s) => !s.ending).length < options.size) slot = startWorker();
       if (!slot) return;
-      const job = queue.shift();
+      const job = nextInTurn();
       if (!job) return;
       clearTimeout(slot.idleTimer);
       slot.job = job;
@@ -149,9 +192,12 @@ export function createHtmlPool(options: HtmlPoolOptions): HtmlPool {
   }
 
   function expire(job: Job) {
-    const waiting = queue.indexOf(job);
-    if (waiting >= 0) {
-      queue.splice(waiting, 1);
+    const line = waiting.get(job.key);
+    const place = line?.indexOf(job) ?? -1;
+    if (line && place >= 0) {
+      line.splice(place, 1);
+      queued -= 1;
+      if (line.length === 0) waiting.delete(job.key);
       job.reject(new HtmlBusyError(retryAfter(), 'no HTML worker was free in time'));
       return;
     }
@@ -161,38 +207,67 @@ export function createHtmlPool(options: HtmlPoolOptions): HtmlPool {
     counts.timedOut += 1;
     slot.job = undefined;
     job.reject(new HtmlBusyError(retryAfter(), 'the HTML work took too long'));
-    void slot.worker.terminate();
+    end(slot);
+    // A fresh thread takes the next task at once, while this one ends.
+    dispatch();
   }
 
   return {
-    run(task, input) {
+    run(task, input, key, runOptions = {}) {
       if (closed) return Promise.reject(new HtmlBusyError(retryAfter(), 'the server is stopping'));
-      if (queue.length >= options.queueLimit) {
+      const held = inPool.get(key) ?? 0;
+      if (held >= perKeyLimit) {
+        counts.rejectedBusy += 1;
+        return Promise.reject(new HtmlBusyError(retryAfter(), 'this caller has its share in use', true));
+      }
+      if (queued >= options.queueLimit) {
         counts.rejectedBusy += 1;
         return Promise.reject(new HtmlBusyError(retryAfter(), 'the HTML queue is full'));
       }
+      inPool.set(key, held + 1);
+      let settled = false;
+      const leave = () => {
+        if (settled) return;
+        settled = true;
+        const left = (inPool.get(key) ?? 1) - 1;
+        if (left <= 0) inPool.delete(key);
+        else inPool.set(key, left);
+      };
       return new Promise((resolve, reject) => {
         const job: Job = {
           id: nextId++,
+          key,
           task,
           input,
-          resolve: resolve as (value: unknown) => void,
-          reject,
+          resolve: (value) => {
+            leave();
+            resolve(value as never);
+          },
+          reject: (error) => {
+            leave();
+            reject(error);
+          },
         };
-        job.timer = setTimeout(() => expire(job), options.timeoutMs);
-        queue.push(job);
+        job.timer = setTimeout(() => expire(job), runOptions.timeoutMs ?? options.timeoutMs);
+        const line = waiting.get(key);
+        if (line) line.push(job);
+        else waiting.set(key, [job]);
+        queued += 1;
         dispatch();
       });
     },
     stats: () => ({
       workers: slots.length,
       busy: slots.filter((s) => s.job).length,
-      queued: queue.length,
+      queued,
       ...counts,
     }),
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) {
+      const all = [...waiting.values()].flat();
+      waiting.clear();
+      queued = 0;
+      for (const job of all) {
         settle(job, () => job.reject(new HtmlBusyError(retryAfter(), 'the server is stopping')));
       }
       await Promise.all(slots.map((slot) => slot.worker.terminate()));

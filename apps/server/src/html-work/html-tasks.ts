@@ -6,9 +6,14 @@ import {
   type TemplateValues,
 } from '@sheetforms/contract';
 import { signatureKeyOf } from '../modules/pdf/signature-image.js';
-import { sanitizeTemplateHtml, sanitizeWithSignatures } from '../modules/templates/template-sanitizer.js';
+import {
+  isInlineImageSource,
+  MAX_DOCUMENT_SIGNATURES,
+  sanitizeTemplateHtml,
+  sanitizeWithSignatures,
+} from '../modules/templates/template-sanitizer.js';
 import { InvalidPngError, reencodePng } from '../modules/uploads/png-reencode.js';
-import { assertWithinHtmlLimits, HtmlLimitError } from './html-guard.js';
+import { boundedHtml, HtmlLimitError } from './html-guard.js';
 import { hasPrintableContent } from './html-text.js';
 
 /**
@@ -52,8 +57,10 @@ export const htmlTasks = {
   decodeHtmlToPdfForm(body: string): Record<string, string> {
     const fields = new Map<string, string>(HTML_TO_PDF_FIELDS.map((name) => [name, '']));
     const seen = new Set<string>();
+    // Only the form's own fields come back: a body of half a million distinct names would otherwise
+    // cross to the main thread as an object that takes it more than a second to rebuild.
     for (const [key, value] of new URLSearchParams(body)) {
-      if (seen.has(key)) continue;
+      if (!fields.has(key) || seen.has(key)) continue;
       seen.add(key);
       fields.set(key, value);
     }
@@ -62,8 +69,7 @@ export const htmlTasks = {
 
   /** A template's HTML as it is stored: within the limits, then sanitized. */
   sanitizeTemplate(html: string): string {
-    assertWithinHtmlLimits(html);
-    return sanitizeTemplateHtml(html);
+    return sanitizeTemplateHtml(boundedHtml(html, isInlineImageSource));
   },
 
   /**
@@ -71,8 +77,17 @@ export const htmlTasks = {
    * sanitizeWithSignatures). `printable` is whether it prints anything besides those images.
    */
   sanitizeForPdf(html: string): { html: string; signatureUrls: string[]; printable: boolean } {
-    assertWithinHtmlLimits(html);
-    const sanitized = sanitizeWithSignatures(html, (url) => signatureKeyOf(url) !== undefined);
+    // The first MAX_DOCUMENT_SIGNATURES distinct signature URLs are kept, as the sanitizer keeps them.
+    const signatures = new Set<string>();
+    const keepImage = (src: string) => {
+      if (isInlineImageSource(src)) return true;
+      const url = src.trim();
+      if (signatureKeyOf(url) === undefined) return false;
+      if (signatures.size < MAX_DOCUMENT_SIGNATURES) signatures.add(url);
+      return signatures.has(url);
+    };
+    const bounded = boundedHtml(html, keepImage);
+    const sanitized = sanitizeWithSignatures(bounded, (url) => signatureKeyOf(url) !== undefined);
     return { ...sanitized, printable: hasPrintableContent(sanitized.html) };
   },
 

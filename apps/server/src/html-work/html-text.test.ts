@@ -24,3 +24,10 @@ describe('hasPrintableContent', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe('hasPrintableContent and signature images', () => {
+  it('does not count an image whose picture is a signature the caller has yet to find', () => {
+    expect(hasPrintableContent('<img class="sf-signature-0" alt="Signature" />')).toBe(false);
+    expect(hasPrintableContent('<p>Signed</p><img class="sf-signature-0" />')).toBe(true);
+  });
+});

@@ -8,14 +8,16 @@ const FOUND = Symbol('found');
  * and `&nbsp;` print a blank page, which the spec answers with 'Template has no HTML content to export'.
  * Read with the parser (linear, and it stops at the first printable thing), never with a regular
  * expression over the raw HTML. Text inside `<style>` or `<script>` would count; the HTML checked here
- * is sanitized, which keeps neither.
+ * is sanitized, which keeps neither. Images of the `sf-signature-N` classes do not count: whether they
+ * show anything depends on the signature behind them, which the caller checks.
  */
 export function hasPrintableContent(html: string): boolean {
   try {
     new Parser(
       {
-        onopentagname(name) {
-          if (name === 'img') throw FOUND;
+        onopentag(name, attribs) {
+          // A signature image (sanitizeWithSignatures) counts only once its picture is known: the caller's.
+          if (name === 'img' && !attribs.class?.startsWith('sf-signature-')) throw FOUND;
         },
         ontext(text) {
           if (/[^\s\u00a0]/.test(text)) throw FOUND;

@@ -22,35 +22,48 @@ export function createHtmlWork(pool: HtmlPool) {
   async function run<K extends HtmlTaskName>(
     task: K,
     input: Parameters<HtmlTasks[K]>[0],
+    key: string,
   ): Promise<ReturnType<HtmlTasks[K]>> {
     try {
-      return await pool.run(task, input);
+      return await pool.run(task, input, key);
     } catch (error) {
       if (error instanceof HtmlLimitError) throw htmlLimitProblem(error.reason);
       if (error instanceof HtmlBusyError) {
-        throw new HttpError(503, 'HTML_BUSY', HTML_LIMIT_MESSAGES.busy, undefined, error.retryAfterSeconds);
+        const [status, detail] = error.caller
+          ? [429, HTML_LIMIT_MESSAGES.busyForYou]
+          : [503, HTML_LIMIT_MESSAGES.busy];
+        throw new HttpError(status, 'HTML_BUSY', detail, undefined, error.retryAfterSeconds);
       }
       throw error;
     }
   }
 
+  /**
+   * Each call names whose work it is (the owner's id, or a public client's address key), so that one of
+   * them can hold only a few of the pool's places (html-pool.ts perKeyLimit).
+   */
   return {
     /** A signature upload re-encoded (undefined when it does not decode). */
-    async reencodePng(png: Buffer): Promise<Buffer | undefined> {
-      const result = await run('reencodePng', png);
+    async reencodePng(png: Buffer, key: string): Promise<Buffer | undefined> {
+      const result = await run('reencodePng', png, `public:${key}`);
       // A Buffer crosses threads as a plain Uint8Array.
       return 'png' in result
         ? Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength)
         : undefined;
     },
-    decodeHtmlToPdfForm: (body: string) => run('decodeHtmlToPdfForm', body),
-    sanitizeTemplate: (html: string) => run('sanitizeTemplate', html),
-    sanitizeForPdf: (html: string) => run('sanitizeForPdf', html),
-    fillDocument: (content: string, values: TemplateValues) => run('fillDocument', { content, values }),
-    fillPage: (templates: TemplateForFill[], responses: TemplateValues[]): Promise<TemplateEntry[][]> =>
+    decodeHtmlToPdfForm: (body: string, key: string) => run('decodeHtmlToPdfForm', body, key),
+    sanitizeTemplate: (html: string, ownerId: string) => run('sanitizeTemplate', html, `owner:${ownerId}`),
+    sanitizeForPdf: (html: string, ownerId: string) => run('sanitizeForPdf', html, `owner:${ownerId}`),
+    fillDocument: (content: string, values: TemplateValues, ownerId: string) =>
+      run('fillDocument', { content, values }, `owner:${ownerId}`),
+    fillPage: (
+      templates: TemplateForFill[],
+      responses: TemplateValues[],
+      ownerId: string,
+    ): Promise<TemplateEntry[][]> =>
       templates.length === 0
         ? Promise.resolve(responses.map(() => []))
-        : run('fillPage', { templates, responses }),
+        : run('fillPage', { templates, responses }, `owner:${ownerId}`),
     stats: () => pool.stats(),
   };
 }

@@ -62,7 +62,12 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfRoutesDeps) {
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: HTML_TO_PDF_BODY_LIMIT_BYTES },
       // Decoding 3 MB of percent-encoding takes 150-200 ms: on an HTML worker, not the main thread.
-      async (_request: FastifyRequest, body: string | Buffer) => deps.html.decodeHtmlToPdfForm(String(body)),
+      // Authentication ran first (onRequest): the decoding is the signed-in user's share of the pool.
+      async (request: FastifyRequest, body: string | Buffer) =>
+        deps.html.decodeHtmlToPdfForm(
+          String(body),
+          `owner:${request.auth?.userId ?? addressKey(request.ip)}`,
+        ),
     );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/forms/html-to-pdf',

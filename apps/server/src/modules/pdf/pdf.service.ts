@@ -55,7 +55,12 @@ export function createPdfService(deps: PdfServiceDeps) {
    * The template filled with the response, on an HTML worker (within the filled-document budget), with
    * the signature image once in a style sheet however many {{Signature}} show it.
    */
-  async function filled(form: OwnedForm, template: FormTemplate, response: ResponseForTemplate) {
+  async function filled(
+    ownerId: string,
+    form: OwnedForm,
+    template: FormTemplate,
+    response: ResponseForTemplate,
+  ) {
     const signature = await signatureDataUri(response.signatureUrl, deps.signatures);
     const values = templateValuesFor(form.fields, response, {
       now: now(),
@@ -63,7 +68,7 @@ export function createPdfService(deps: PdfServiceDeps) {
       signatureImageSrc: null,
       signatureImageClass: signature ? signatureClass(0) : null,
     });
-    const document = await deps.html.fillDocument(template.content, values);
+    const document = await deps.html.fillDocument(template.content, values, ownerId);
     if (!document.printable) throw noContent();
     return signatureStyleSheet(signature ? [signature] : []) + document.html;
   }
@@ -107,7 +112,7 @@ export function createPdfService(deps: PdfServiceDeps) {
       const form = await deps.forms.requireOwned(ownerId, input.formId);
       if (input.html.length > HTML_LIMITS.htmlToPdfMaxChars) throw htmlLimitProblem('too-large');
       if (input.html.trim() === '') throw noContent();
-      const sanitized = await deps.html.sanitizeForPdf(input.html);
+      const sanitized = await deps.html.sanitizeForPdf(input.html, ownerId);
       const signatures = await formSignatures(form.id, sanitized.signatureUrls);
       if (!sanitized.printable && !signatures.some(Boolean)) throw noContent();
       const html = signatureStyleSheet(signatures) + sanitized.html;
@@ -123,7 +128,7 @@ export function createPdfService(deps: PdfServiceDeps) {
     ): Promise<PdfFile> {
       const { form, template } = await deps.templates.getForOwner(ownerId, input.formId, input.templateId);
       const { response } = await deps.responses.getForOwner(ownerId, input.formId, input.responseId);
-      const html = await filled(form, template, response);
+      const html = await filled(ownerId, form, template, response);
       return {
         name: template.name,
         pdf: await deps.renderer.render(html, { format, title: template.name, isolationKey: ownerId }),
@@ -152,7 +157,7 @@ export function createPdfService(deps: PdfServiceDeps) {
           const response = byId.get(id);
           const name = names[index];
           if (!response || !name) continue;
-          const html = await filled(form, template, response);
+          const html = await filled(ownerId, form, template, response);
           // The first is rendered before the reply starts, so a full queue there is a plain 429; later
           // entries wait their turn rather than break a download half-way.
           const options = { format, title: template.name, isolationKey: ownerId };

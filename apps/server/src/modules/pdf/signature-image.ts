@@ -20,6 +20,9 @@ export async function signatureDataUri(
 }
 
 export function signatureKeyOf(url: string): string | undefined {
+  // Most image sources are not ours: answered without building (and failing) a URL, which costs an
+  // exception each, and html-to-pdf may name 90,000 images.
+  if (!url.includes(SIGNATURE_PATH)) return undefined;
   let pathname: string;
   try {
     pathname = new URL(url).pathname;

@@ -56,6 +56,7 @@ export function createResponseReader(deps: ResponseReaderDeps) {
    * in the page's template budget: the items may be fewer than the rows, never fewer than one.
    */
   async function toItems(
+    ownerId: string,
     rows: ResponseRow[],
     form: FormForResponses,
     templates: readonly FormTemplate[],
@@ -64,7 +65,7 @@ export function createResponseReader(deps: ResponseReaderDeps) {
     const options = { now: now(), timeZone: deps.timeZone };
     const values = rows.map((row) => templateValuesFor(form.fields, toResponseForTemplate(row), options));
     const toFill = templates.map(({ id, name, content }) => ({ id, name, content }));
-    const filled = await deps.html.fillPage(toFill, values);
+    const filled = await deps.html.fillPage(toFill, values, ownerId);
     return filled.map((entries, index) => toResponseItem(rows[index] as ResponseRow, entries));
   }
 
@@ -85,7 +86,7 @@ export function createResponseReader(deps: ResponseReaderDeps) {
         deps.pages.page(ownerId, form.id, filters, after, limit + 1),
         count(ownerId, form.id, filters),
       ]);
-      const items = await toItems(rows.slice(0, limit), form, templates);
+      const items = await toItems(ownerId, rows.slice(0, limit), form, templates);
       // The next page starts after the last response shown: filling may have shown fewer than the limit.
       const last = rows[items.length - 1];
       return {
@@ -109,7 +110,7 @@ export function createResponseReader(deps: ResponseReaderDeps) {
         deps.pages.page(ownerId, form.id, {}, undefined, limit),
         count(ownerId, form.id, {}),
       ]);
-      return { items: await toItems(rows, form, templates), total };
+      return { items: await toItems(ownerId, rows, form, templates), total };
     },
 
     async findOne(ownerId: string, formRowId: string, responseId: string): Promise<ResponseRow | undefined> {

@@ -49,6 +49,20 @@ function isBoundedLength(token: string, allowAuto: boolean): boolean {
   return magnitude * (PX_PER_UNIT[unit] ?? Number.POSITIVE_INFINITY) <= MAX_LENGTH_PX;
 }
 
+/** The largest font a document prints: 150 pt (a title is rarely over 72 pt). */
+const MAX_FONT_SIZE_PX = 200;
+
+/**
+ * A font size in an absolute unit only: em and % multiply the parent's size, so nested they compound
+ * past any bound (50em in 50em in 50em…), and every length in em with them.
+ */
+function isFontSize(value: string): boolean {
+  const match = LENGTH_TOKEN.exec(value);
+  const unit = match?.[2]?.toLowerCase();
+  if (!match || unit === undefined || PX_PER_UNIT[unit] === undefined) return false;
+  return Math.abs(Number(match[1])) * PX_PER_UNIT[unit] <= MAX_FONT_SIZE_PX;
+}
+
 const isColor = (token: string) => HEX.test(token) || RGB.test(token) || KEYWORD.test(token);
 
 /** A value of whitespace-separated tokens, each passing `accepts`, at most `max` of them. */
@@ -101,8 +115,7 @@ const TEXT_STYLES: Record<string, ValueCheck> = {
   'text-decoration-line': DECORATION,
   'text-align': oneOf('left|right|center|justify|start|end'),
   'font-size': (value) =>
-    isBoundedLength(value, false) ||
-    oneOf('xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger')(value),
+    isFontSize(value) || oneOf('xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger')(value),
   'line-height': (value) => isBoundedLength(value, false) || value.toLowerCase() === 'normal',
   'vertical-align': (value) =>
     isBoundedLength(value, false) ||

@@ -62,6 +62,9 @@ const TABLES = ['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
 
 /** Inline images only, in formats every renderer decodes; base64 so no markup can hide inside. */
 const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** Whether an image source (as the parser decoded it) is one the allowlist keeps. */
+export const isInlineImageSource = (src: string) => INLINE_IMAGE.test(src.trim());
 const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
 const LINK_REL = 'noopener noreferrer nofollow';
 

@@ -53,7 +53,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
         form_id: form.id,
         name: body.name,
         google_docs_url: googleDocsUrl,
-        content: await sanitizedContent(deps.html, body.content),
+        content: await sanitizedContent(deps.html, ownerId, body.content),
         created_at: at,
         updated_at: at,
       });
@@ -79,7 +79,8 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       if (body.googleDocsUrl !== undefined) {
         changes.google_docs_url = requireDocsUrl(body.googleDocsUrl);
       }
-      if (body.content !== undefined) changes.content = await sanitizedContent(deps.html, body.content);
+      if (body.content !== undefined)
+        changes.content = await sanitizedContent(deps.html, ownerId, body.content);
       const template = await deps.templates.update(ownerId, form.id, templateId, changes);
       if (!template) throw templateNotFound();
       return template;
@@ -122,9 +123,13 @@ export type TemplatesService = ReturnType<typeof createTemplatesService>;
  * Measured, sanitized on an HTML worker thread (html-work/), measured again: the cap holds for what is
  * sent (so no more than 1 MB is ever parsed) and for what is kept (sanitizing closes unclosed tags).
  */
-async function sanitizedContent(html: Pick<HtmlWork, 'sanitizeTemplate'>, content: string): Promise<string> {
+async function sanitizedContent(
+  html: Pick<HtmlWork, 'sanitizeTemplate'>,
+  ownerId: string,
+  content: string,
+): Promise<string> {
   if (Buffer.byteLength(content, 'utf8') > TEMPLATE_LIMITS.contentMaxBytes) throw templateTooLarge();
-  const clean = await html.sanitizeTemplate(content);
+  const clean = await html.sanitizeTemplate(content, ownerId);
   if (Buffer.byteLength(clean, 'utf8') > TEMPLATE_LIMITS.contentMaxBytes) throw templateTooLarge();
   return clean;
 }

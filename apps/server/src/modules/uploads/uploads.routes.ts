@@ -126,6 +126,7 @@ export async function signatureUploadRoutes(api: FastifyInstance, deps: Signatur
           formId,
           token: bearerToken(request.headers.authorization),
           png,
+          client: addressKey(request.ip),
         });
         return reply.code(201).send(ok(result, 'Signature uploaded successfully'));
       },

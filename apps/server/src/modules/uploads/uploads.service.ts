@@ -16,8 +16,11 @@ export interface UploadsServiceDeps {
   uploads: UploadsRepository;
   /** PUBLIC_URL: signatures are answered as absolute URLs under it. */
   publicUrl: string;
-  /** reencodePng off the main thread: the re-encoded PNG, or undefined when the bytes do not decode. */
-  reencode: (png: Buffer) => Promise<Buffer | undefined>;
+  /**
+   * reencodePng off the main thread: the re-encoded PNG, or undefined when the bytes do not decode.
+   * `client` (the uploader's address key) is whose share of the worker pool it takes.
+   */
+  reencode: (png: Buffer, client: string) => Promise<Buffer | undefined>;
   now?: () => Date;
 }
 
@@ -83,8 +86,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
    * bytes. Decoding the largest accepted image takes 1-2 s, so it runs where deps.reencode puts it (the
    * server's worker threads), never on the main thread.
    */
-  async function reencoded(png: Buffer): Promise<Buffer> {
-    const out = await deps.reencode(png);
+  async function reencoded(png: Buffer, client: string): Promise<Buffer> {
+    const out = await deps.reencode(png, client);
     if (out === undefined) throw notDecodable();
     if (out.length > MAX_STORED_BYTES) throw tooLarge();
     return out;
@@ -95,6 +98,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       formId: string;
       token: string | undefined;
       png: Buffer;
+      /** The uploader's address key (client-address-key.ts). */
+      client: string;
     }): Promise<SignatureUploadResult> {
       const form = await deps.access.load(input.formId);
       deps.access.requireAccepting(form);
@@ -108,7 +113,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const header = checkPngHeader(input.png);
       if (!header.ok) throw PNG_HEADER_PROBLEMS[header.reason]();
       await requireRoomFor(form.id);
-      const png = await reencoded(input.png);
+      const png = await reencoded(input.png, input.client);
       // The row first, then the file: a file is never without its row while the upload runs, so the
       // orphan sweep (signature-files.ts) can never take a file that is still being uploaded.
       const key = newSignatureKey();
