@@ -117,6 +117,39 @@ function apiRoutes(file: string): string[] {
   return [...read(file).matchAll(/\.get\(\s*'([^']+)'/g)].map((match) => `${API_PREFIX}${match[1]}`);
 }
 
+/** The variable the access log writes in place of the request's URI. */
+const LOGGED_URI = 'sf_logged_uri';
+
+/** The names of the variables a format string or map value references (`$name` or `${name}`). */
+function variableNames(text: string): string[] {
+  return [...text.matchAll(/\$\{?(\w+)/g)].map((match) => match[1] ?? '');
+}
+
+/**
+ * A variable's value as nginx computes it from the config's `map` blocks: the first matching regex (`~`, or
+ * `~*` ignoring case) in order, else an exact match, else `default`; named captures fill the value.
+ */
+function nginxVariable(name: string, given: Record<string, string>): string {
+  const known = given[name];
+  if (known !== undefined) return known;
+  const map = directives(http, 'map').find((m) => m.args[1] === `$${name}`);
+  if (!map) throw new Error(`no map defines $${name}`);
+  const source = nginxVariable((map.args[0] ?? '').replace(/^\$/, ''), given);
+  const expand = (value: string, captures: Record<string, string>) =>
+    value.replace(/\$\{?(\w+)\}?/g, (_, variable: string) =>
+      variable in captures ? (captures[variable] ?? '') : nginxVariable(variable, given),
+    );
+  const entries = (map.block ?? []).map((entry) => [entry.name, entry.args[0] ?? ''] as const);
+  for (const [key, value] of entries) {
+    if (!key.startsWith('~')) continue;
+    const caseless = key.startsWith('~*');
+    const match = new RegExp(key.slice(caseless ? 2 : 1), caseless ? 'i' : '').exec(source);
+    if (match) return expand(value, match.groups ?? {});
+  }
+  const exact = entries.find(([key]) => key === source) ?? entries.find(([key]) => key === 'default');
+  return exact ? expand(exact[1], {}) : '';
+}
+
 function healthcheckUrls(command: string): string[] {
   return [...command.matchAll(/https?:\/\/[^'"\s)]+/g)].map((match) => match[0]);
 }
@@ -379,6 +412,60 @@ describe(NGINX_CONF, () => {
       '/api/v1/auth/refresh',
     ]) {
       expect(retryOf(other), other).not.toContain('non_idempotent');
+    }
+  });
+
+  it('logs requests without the chat credentials in them (session ids in paths, tickets in queries)', () => {
+    const formats = new Map(
+      directives(http, 'log_format').map((format) => [format.args[0] ?? '', format.args.slice(1).join('')]),
+    );
+    const accessLogs = [http, ...servers.map((s) => s.block), ...locations.map((l) => l.block)].flatMap(
+      (block) => directives(block, 'access_log'),
+    );
+    expect(accessLogs.length).toBeGreaterThan(0);
+    for (const accessLog of accessLogs) {
+      if (accessLog.args[0] === 'off') continue;
+      // Without a named format nginx writes `combined`, which logs `$request` as it came.
+      const format = formats.get(accessLog.args[1] ?? 'combined');
+      expect(format, accessLog.args.join(' ')).toBeDefined();
+      const logged = variableNames(format ?? '');
+      for (const raw of ['request', 'request_uri', 'uri', 'document_uri', 'args', 'query_string']) {
+        expect(logged, `log format logs $${raw}`).not.toContain(raw);
+      }
+      expect(logged.filter((name) => name.startsWith('arg_'))).toEqual([]);
+      expect(logged).toContain(LOGGED_URI);
+    }
+  });
+
+  it('redacts the session id of every chat route that carries one, and ticket and sessionId query values', () => {
+    const chatRoutes = read('apps/server/src/modules/chat/chat.routes.ts');
+    const sessionRoutes = [...chatRoutes.matchAll(/'(\/chat\/[^']*:sessionId[^']*)'/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(sessionRoutes.length).toBeGreaterThanOrEqual(5);
+    const secret = 'AbC123xyz_-9SeCrEt';
+    const cases = sessionRoutes.flatMap((route) => {
+      const path = API_PREFIX + route.replace(':sessionId', secret);
+      return [path, `${path}?since=5`, path.toUpperCase().replace(secret.toUpperCase(), secret)];
+    });
+    cases.push(
+      `${API_PREFIX}/chat/admin/stream?ticket=${secret}`,
+      `${API_PREFIX}/chat/admin/stream?since=5&ticket=${secret}&x=1`,
+      `${API_PREFIX}/chat/messages?sessionId=${secret}`,
+      `${API_PREFIX}/chat/admin/stream?TICKET=${secret}1&ticket=${secret}2&sessionId=${secret}3`,
+    );
+    for (const requestUri of cases) {
+      const logged = nginxVariable(LOGGED_URI, { request_uri: requestUri });
+      expect(logged, requestUri).not.toContain(secret);
+      expect(logged, requestUri).toContain('[redacted]');
+    }
+    // What carries no credential is logged as it came.
+    for (const requestUri of [
+      `${API_PREFIX}/chat/admin/chats?page=2`,
+      `${API_PREFIX}/chat/admin/stream-ticket`,
+      `${API_PREFIX}/forms/AbC123xyz_-9/submit-form?since=5`,
+    ]) {
+      expect(nginxVariable(LOGGED_URI, { request_uri: requestUri }), requestUri).toBe(requestUri);
     }
   });
 });
