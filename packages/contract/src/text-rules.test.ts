@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findNulText, hasNulCharacter } from './text-rules.js';
+import {
+  findUnstorableText,
+  hasNulCharacter,
+  NUL_TEXT_MESSAGE,
+  UNPAIRED_SURROGATE_MESSAGE,
+  unstorableTextProblem,
+} from './text-rules.js';
+
+const findNulText = (value: unknown) => findUnstorableText(value)?.path;
 
 describe('hasNulCharacter', () => {
   it('finds NUL anywhere in a string and nothing else', () => {
@@ -10,7 +18,7 @@ describe('hasNulCharacter', () => {
   });
 });
 
-describe('findNulText', () => {
+describe('findUnstorableText: NUL', () => {
   it('answers the path of the first string holding a NUL', () => {
     expect(findNulText({ name: 'ok', jdata: [{ label: 'ok' }, { label: 'x\u0000' }] })).toEqual([
       'jdata',
@@ -38,5 +46,27 @@ describe('findNulText', () => {
     let clean: unknown = { a: 'clean' };
     for (let i = 0; i < 20_000; i++) clean = { a: clean };
     expect(findNulText(clean)).toBeUndefined();
+  });
+});
+
+describe('unstorableTextProblem', () => {
+  it('names NUL and unpaired surrogate halves, and passes every well-formed text', () => {
+    expect(unstorableTextProblem('a\u0000')).toBe(NUL_TEXT_MESSAGE);
+    expect(unstorableTextProblem('x\ud800y')).toBe(UNPAIRED_SURROGATE_MESSAGE);
+    expect(unstorableTextProblem('x\udc00')).toBe(UNPAIRED_SURROGATE_MESSAGE);
+    expect(unstorableTextProblem('\ud800')).toBe(UNPAIRED_SURROGATE_MESSAGE);
+    expect(unstorableTextProblem('\udc00\ud800')).toBe(UNPAIRED_SURROGATE_MESSAGE);
+    expect(unstorableTextProblem('emoji \ud83d\ude00 and é, 日本')).toBeUndefined();
+  });
+
+  it('finds an unpaired half in a value or a key, with its path', () => {
+    expect(findUnstorableText({ response: { 'Full Name': 'x\ud800y' } })).toEqual({
+      path: ['response', 'Full Name'],
+      message: UNPAIRED_SURROGATE_MESSAGE,
+    });
+    expect(findUnstorableText({ response: { '\udfffName': 'Ada' } })?.path).toEqual([
+      'response',
+      '\udfffName',
+    ]);
   });
 });

@@ -9,15 +9,32 @@ export function hasNulCharacter(text: string): boolean {
   return text.includes('\u0000');
 }
 
+/**
+ * Text with half of a UTF-16 surrogate pair (JSON can carry `\ud800` alone) is not Unicode: PostgreSQL's
+ * jsonb refuses it, so one such answer made the form's export and search fail (500) for its owner.
+ */
+export const UNPAIRED_SURROGATE_MESSAGE = 'Text must be valid Unicode (no unpaired surrogate characters).';
+
+// Code units, not code points (no `u` flag): a high half not followed by a low one, or a low half alone.
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with a string the API would store (NUL, an unpaired surrogate), or undefined. */
+export function unstorableTextProblem(text: string): string | undefined {
+  if (hasNulCharacter(text)) return NUL_TEXT_MESSAGE;
+  if (UNPAIRED_SURROGATE.test(text)) return UNPAIRED_SURROGATE_MESSAGE;
+  return undefined;
+}
+
 type Path = Array<string | number>;
 
 /**
- * The path of the first string (or object key) holding a NUL in a parsed JSON value, a query or route
- * parameters: e.g. `['jdata', 0, 'label']`. Undefined when there is none. Object keys count, since a
- * key often becomes stored text (an answer's label). Walks with its own stack, not recursion, so any
- * nesting a JSON parser accepts is checked without overflowing the call stack.
+ * The first string (or object key) of a parsed JSON value, a query or route parameters that cannot be
+ * stored (unstorableTextProblem), with its path (e.g. `['jdata', 0, 'label']`) and the problem. Undefined
+ * when there is none. Object keys count, since a key often becomes stored text (an answer's label).
+ * Walks with its own stack, not recursion, so any nesting a JSON parser accepts is checked without
+ * overflowing the call stack.
  */
-export function findNulText(value: unknown): Path | undefined {
+export function findUnstorableText(value: unknown): { path: Path; message: string } | undefined {
   // Each entry links to its parent instead of copying its path, so deep nesting stays linear.
   interface Entry {
     value: unknown;
@@ -33,7 +50,8 @@ export function findNulText(value: unknown): Path | undefined {
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const item = entry.value;
     if (typeof item === 'string') {
-      if (hasNulCharacter(item)) return pathOf(entry);
+      const message = unstorableTextProblem(item);
+      if (message) return { path: pathOf(entry), message };
       continue;
     }
     if (item === null || typeof item !== 'object') continue;
@@ -43,7 +61,8 @@ export function findNulText(value: unknown): Path | undefined {
     // Pushed in reverse so the first offending field in document order is the one reported.
     for (let index = children.length - 1; index >= 0; index--) {
       const [key, child] = children[index] as [string | number, unknown];
-      if (typeof key === 'string' && hasNulCharacter(key)) return pathOf(entry, key);
+      const message = typeof key === 'string' ? unstorableTextProblem(key) : undefined;
+      if (message) return { path: pathOf(entry, key as string), message };
       stack.push({ value: child, key, parent: entry });
     }
   }

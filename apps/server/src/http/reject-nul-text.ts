@@ -1,27 +1,35 @@
-import { findNulText, NUL_TEXT_MESSAGE } from '@sheetforms/contract';
+import { findUnstorableText } from '@sheetforms/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './http-error.js';
 
 const PARTS = ['params', 'query', 'body'] as const;
 
 /**
- * Refuses NUL (U+0000) in any route parameter, query value or parsed body of the scope, before its
- * schemas and handlers run: PostgreSQL cannot store NUL in text (a 500 otherwise), and one guard here
- * covers every owner and public endpoint, today's and tomorrow's. Multipart bodies are read by their
- * route and checked there.
+ * Refuses NUL (U+0000) and unpaired surrogates in any route parameter, query value or parsed body of the
+ * scope, before its schemas and handlers run: PostgreSQL can store neither (in text, and in jsonb), which
+ * would be a 500 at once or on a later read, and one guard here covers every owner and public endpoint,
+ * today's and tomorrow's. Multipart bodies are read by their route and checked there.
  */
 export function rejectNulText(scope: FastifyInstance): void {
   scope.addHook('preValidation', async (request: FastifyRequest) => {
     for (const part of PARTS) {
-      const path = findNulText(request[part]);
-      if (path) {
-        // A key may hold the NUL itself: shown escaped, so the problem document stays plain text.
-        const field = path.map((key) => String(key).replaceAll('\u0000', '\\u0000')).join('.');
-        const detail = field ? `${field}: ${NUL_TEXT_MESSAGE}` : NUL_TEXT_MESSAGE;
+      const found = findUnstorableText(request[part]);
+      if (found) {
+        // A key may hold the character itself: shown escaped, so the problem document stays plain text.
+        const field = found.path.map((key) => escapeUnstorable(String(key))).join('.');
+        const detail = field ? `${field}: ${found.message}` : found.message;
         throw badRequest('VALIDATION_FAILED', detail, [
-          { path: [part, field].filter(Boolean).join('.'), message: NUL_TEXT_MESSAGE },
+          { path: [part, field].filter(Boolean).join('.'), message: found.message },
         ]);
       }
     }
   });
 }
+
+/** NUL and unpaired surrogate halves written as \uXXXX, so a field name holding them can be shown. */
+function escapeUnstorable(text: string): string {
+  return text.replace(UNSTORABLE_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const UNSTORABLE_CHARACTERS =
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
