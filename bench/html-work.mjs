@@ -23,6 +23,7 @@ const shapes = {
   'deep <div>': '<div>'.repeat(MB / 5),
   'tiny elements <b></b>': '<b></b>'.repeat(Math.floor(MB / 7)),
   'styled runs': '<span style="color:red;padding-top:99999in">x</span>'.repeat(Math.floor(MB / 52)),
+  'dropped images after text': `<p>${'lorem ipsum '.repeat(45_000)}</p>${'<img>'.repeat(90_000)}`,
 };
 
 const FLOOR_OPTIONS = { allowedTags: false, allowedAttributes: false, parseStyleAttributes: false };
