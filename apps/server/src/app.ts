@@ -327,6 +327,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     writesPerMinute: config.sheetSync.writesPerMinute,
     leaseMs: config.sheetSync.leaseMs,
     ambiguousSettleMs: Math.max(60_000, 2 * googleApis.timeoutMs),
+    // Its waits (backoff, the edit-access recheck) follow the app's clock, which tests move forward.
+    ...clock,
   });
   if (config.sheetSync.enabled) {
     // Start once the server is ready (in local mode the emulator it writes to is part of this server).

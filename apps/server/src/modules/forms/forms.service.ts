@@ -134,9 +134,10 @@ export function createFormsService(deps: FormsServiceDeps) {
   /**
    * Only another spreadsheet is a new binding: a form already bound keeps its own, and stays editable.
    * Answers what forms.edit_access_proven_for becomes (decision 0022): undefined for the binding the form
-   * already has (left as it is); the spreadsheet id when the owner's own Google token showed edit access,
-   * since the sheet sync cannot ask with that token again; otherwise null, and the sheet sync looks at the
-   * spreadsheet's sharing again right before its first write, so access taken away in between is noticed.
+   * already has (left as it is, unless the owner's token proves it now: see proofForKeptBinding); the
+   * spreadsheet id when the owner's own Google token showed edit access, since the sheet sync cannot ask
+   * with that token again; otherwise null, and the sheet sync looks at the spreadsheet's sharing again
+   * right before its first write, so access taken away in between is noticed.
    */
   async function requireSheetAccess(
     ownerId: string,
@@ -145,9 +146,31 @@ export function createFormsService(deps: FormsServiceDeps) {
     formId?: string,
   ): Promise<string | null | undefined> {
     if (!spreadsheetId) return null;
-    if (formId && (await requireRow(ownerId, formId)).spreadsheet_id === spreadsheetId) return undefined;
+    if (formId) {
+      const row = await requireRow(ownerId, formId);
+      if (row.spreadsheet_id === spreadsheetId)
+        return proofForKeptBinding(ownerId, spreadsheetId, row.edit_access_proven_for, proof);
+    }
     const decision = await deps.sheetAccess.requireForBinding(ownerId, spreadsheetId, proof);
     return decision.kind === 'granted' && decision.via === 'own-token' ? spreadsheetId : null;
+  }
+
+  /**
+   * The sheet sync holds a binding with no proof (made before edit access was required, or while the
+   * service account could not open the spreadsheet) until the spreadsheet's sharing shows the owner edits
+   * it. An owner who edits it only through a Google group, a Workspace domain or a shared drive can show
+   * that with their own token alone, so saving the same spreadsheet with it runs the binding's check: a
+   * proof by the token is recorded, a refusal is the binding's 403. Without a token nothing is checked.
+   */
+  async function proofForKeptBinding(
+    ownerId: string,
+    spreadsheetId: string,
+    provenFor: string | null,
+    proof: BindingProof,
+  ): Promise<string | undefined> {
+    if (provenFor === spreadsheetId || !proof.googleAccessToken) return undefined;
+    const decision = await deps.sheetAccess.requireForBinding(ownerId, spreadsheetId, proof);
+    return decision.kind === 'granted' && decision.via === 'own-token' ? spreadsheetId : undefined;
   }
 
   async function requireRow(ownerId: string, formId: string) {

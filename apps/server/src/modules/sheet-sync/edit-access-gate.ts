@@ -79,10 +79,18 @@ export async function gateEditAccess(batch: SheetBatch, deps: EditAccessGateDeps
 /** Marks forms whose spreadsheet the service account cannot open (not a reason shown to anyone). */
 const UNSHARED = '\u0000unshared';
 
+/**
+ * An owner who edits the spreadsheet only through a Google group, a Workspace domain or a shared drive
+ * can show it with their own Google token alone, which the sync never has: saving the form's spreadsheet
+ * link again with it records the proof.
+ */
+const OWN_TOKEN_WAY_OUT =
+  'If you can edit it through a Google group, your organization or a shared drive, save the form’s spreadsheet link again with your own Google access token (header x-google-access-token) to prove it.';
+
 /** Why nothing is written, and what the owner does about it; the responses go out once it is done. */
 function heldReason(decision: Extract<EditAccessDecision, { kind: 'denied' }>): string {
   const who = decision.ownerEmail ?? 'The form owner’s Google account';
   return decision.canView
-    ? `${who} can only view this spreadsheet, so SheetForms writes nothing into it. Ask its owner for edit access (Share > Editor); waiting responses are written once it is given.`
-    : `${who} does not have edit access to this spreadsheet, so SheetForms writes nothing into it. Ask its owner to share it with ${who} as Editor; waiting responses are written once it is.`;
+    ? `${who} can only view this spreadsheet, so SheetForms writes nothing into it. Ask its owner for edit access (Share > Editor); waiting responses are written once it is given. ${OWN_TOKEN_WAY_OUT}`
+    : `${who} does not have edit access to this spreadsheet, so SheetForms writes nothing into it. Ask its owner to share it with ${who} as Editor; waiting responses are written once it is. ${OWN_TOKEN_WAY_OUT}`;
 }
