@@ -125,6 +125,148 @@ describe('submitForm', () => {
     expect(second[1].body.idempotencyKey).toBe('attempt-key-1');
   });
 
+  describe('a signature uploaded a while ago', () => {
+    const minute = 60 * 1000;
+    const signature = { version: 1, toBlob: async () => new Blob(['png']) };
+    const notUploaded = 'The signature was not uploaded for this form';
+    const signatureRefused = () => {
+      throw new ApiError(400, notUploaded, 'VALIDATION_FAILED', [
+        { path: 'response.signature', message: notUploaded },
+      ]);
+    };
+
+    /** Uploads answer a1.png, a2.png, ...; submissions answer from `answers`, in order. */
+    function server(answers: (() => unknown)[]) {
+      let uploads = 0;
+      return vi.fn(async (path: string) => {
+        if (path === '/forms/submit-signature') {
+          uploads += 1;
+          return {
+            status: 201,
+            data: { status: 'success', signature: `http://x/uploads/signatures/a${uploads}.png` },
+          };
+        }
+        const answer = answers.shift();
+        if (!answer) throw new Error('unexpected submission');
+        return answer();
+      });
+    }
+    const offline = () => {
+      throw new ApiError(0);
+    };
+    const stored = () => receipt;
+
+    function withClock(request: ReturnType<typeof server>) {
+      const clock = { now: 0 };
+      const d = deps(request);
+      d.now = () => clock.now;
+      return { d, clock };
+    }
+    function submissions(request: ReturnType<typeof server>) {
+      return request.mock.calls
+        .filter((call) => call[0] === '/forms/form1/submit-form')
+        .map(
+          (call) =>
+            (
+              call as unknown as [
+                string,
+                { body: { response: { signature?: string }; idempotencyKey: string } },
+              ]
+            )[1].body,
+        )
+        .map((body) => ({ signature: body.response.signature, key: body.idempotencyKey }));
+    }
+    const uploadCount = (request: ReturnType<typeof server>) =>
+      request.mock.calls.filter((call) => call[0] === '/forms/submit-signature').length;
+
+    it('reuses the uploaded URL for a retry within the safe margin', async () => {
+      const request = server([offline, stored]);
+      const { d, clock } = withClock(request);
+      expect(await submitForm({ ...input, signature }, d)).toEqual({ kind: 'failed', retryable: true });
+      clock.now += 49 * minute;
+      expect(await submitForm({ ...input, signature }, d)).toEqual({
+        kind: 'submitted',
+        receipt: receipt.data,
+      });
+      expect(uploadCount(request)).toBe(1);
+      expect(submissions(request)).toEqual([
+        { signature: 'http://x/uploads/signatures/a1.png', key: 'attempt-key-1' },
+        { signature: 'http://x/uploads/signatures/a1.png', key: 'attempt-key-1' },
+      ]);
+    });
+
+    it('uploads the same drawing again for a retry after the margin, under the same idempotency key', async () => {
+      const request = server([offline, stored]);
+      const { d, clock } = withClock(request);
+      await submitForm({ ...input, signature }, d);
+      clock.now += 51 * minute;
+      expect(await submitForm({ ...input, signature }, d)).toEqual({
+        kind: 'submitted',
+        receipt: receipt.data,
+      });
+      expect(uploadCount(request)).toBe(2);
+      expect(submissions(request)).toEqual([
+        { signature: 'http://x/uploads/signatures/a1.png', key: 'attempt-key-1' },
+        { signature: 'http://x/uploads/signatures/a2.png', key: 'attempt-key-1' },
+      ]);
+    });
+
+    it('uploads again when the clock went back since the upload (its age is unknown)', async () => {
+      const request = server([offline, stored]);
+      const { d, clock } = withClock(request);
+      clock.now = 10 * minute;
+      await submitForm({ ...input, signature }, d);
+      clock.now = 0;
+      await submitForm({ ...input, signature }, d);
+      expect(uploadCount(request)).toBe(2);
+    });
+
+    it("uploads once more and resubmits with the same key when the server says the signature isn't uploaded", async () => {
+      const request = server([signatureRefused, stored]);
+      const { d } = withClock(request);
+      expect(await submitForm({ ...input, signature }, d)).toEqual({
+        kind: 'submitted',
+        receipt: receipt.data,
+      });
+      expect(uploadCount(request)).toBe(2);
+      expect(submissions(request)).toEqual([
+        { signature: 'http://x/uploads/signatures/a1.png', key: 'attempt-key-1' },
+        { signature: 'http://x/uploads/signatures/a2.png', key: 'attempt-key-1' },
+      ]);
+      expect(d.notify.error).not.toHaveBeenCalled();
+      expect(d.notify.success).toHaveBeenCalledWith('Form submitted successfully!');
+    });
+
+    it('re-uploads only once: a second refusal is shown and ends the attempt', async () => {
+      const request = server([signatureRefused, signatureRefused, stored]);
+      const { d } = withClock(request);
+      expect(await submitForm({ ...input, signature }, d)).toEqual({ kind: 'failed', retryable: false });
+      expect(uploadCount(request)).toBe(2);
+      expect(d.notify.error).toHaveBeenCalledWith(notUploaded);
+      await submitForm({ ...input, signature }, d);
+      expect(submissions(request).map((s) => s.key)).toEqual([
+        'attempt-key-1',
+        'attempt-key-1',
+        'attempt-key-2',
+      ]);
+    });
+
+    it('does not re-upload for a refusal of another answer', async () => {
+      const emailRefused = () => {
+        throw new ApiError(400, 'Email must be a valid email', 'VALIDATION_FAILED', [
+          { path: 'response.Email', message: 'Email must be a valid email' },
+        ]);
+      };
+      const request = server([emailRefused]);
+      const { d } = withClock(request);
+      expect(await submitForm({ ...input, signature }, d)).toEqual({
+        kind: 'invalid',
+        fieldErrors: { Email: 'Email must be a valid email' },
+      });
+      expect(uploadCount(request)).toBe(1);
+    });
+  });
+
   it('maps 401, 409 and field errors', async () => {
     const d401 = deps(vi.fn().mockRejectedValue(new ApiError(401, 'Please log in to submit the form')));
     expect(await submitForm(input, d401)).toEqual({ kind: 'unauthorized' });

@@ -4,6 +4,12 @@ import type { Answers, FieldErrors } from './answers';
 import { fieldErrorsFromProblem } from './answers';
 import type { ConsentState } from './consent';
 import type { SubmissionAttempts } from './idempotency';
+import {
+  isSignatureNotUploaded,
+  reusableSignatureUrl,
+  type UploadedSignature,
+  uploadSignature,
+} from './signature-upload';
 
 export interface Notify {
   info(message: string): void;
@@ -60,9 +66,11 @@ export interface SubmitDeps {
   request: typeof api;
   attempts: SubmissionAttempts;
   notify: Notify;
-  /** The last uploaded signature, so a retry does not upload the same drawing twice. */
-  uploaded: { version: number; url: string } | null;
+  /** The last uploaded signature, so a retry does not upload the same drawing twice while it is valid. */
+  uploaded: UploadedSignature | null;
   afterSubmit?: readonly AfterSubmitStep[];
+  /** The clock the upload's age is told by (Date.now unless a test sets it). */
+  now?: () => number;
 }
 
 export type SubmitOutcome =
@@ -75,51 +83,63 @@ export type SubmitOutcome =
 /** Spec 001 submit sequence: (validated answers) → upload the signature → submit → after-steps. */
 export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<SubmitOutcome> {
   const authHeaders: Record<string, string> = input.token ? { Authorization: `Bearer ${input.token}` } : {};
-  const response: Answers = { ...input.response };
+  const now = deps.now ?? Date.now;
+  const signature = input.signature;
 
-  if (input.signature) {
-    let url = deps.uploaded?.version === input.signature.version ? deps.uploaded.url : undefined;
-    if (!url) {
-      deps.notify.info(SUBMIT_MESSAGES.uploading);
-      try {
-        const body = new FormData();
-        body.append('formId', input.formId);
-        body.append('signature', await input.signature.toBlob(), 'signature.png');
-        const uploaded = await deps.request<{ status: string; signature: string }>(
-          '/forms/submit-signature',
-          {
-            method: 'POST',
-            body,
-            headers: authHeaders,
-          },
-        );
-        url = uploaded.data.signature;
-        if (!url) throw new Error('no signature URL');
-        deps.uploaded = { version: input.signature.version, url };
-      } catch {
-        deps.notify.error(SUBMIT_MESSAGES.uploadFailed);
-        return { kind: 'failed', retryable: true };
-      }
+  /** Uploads the drawing (again), remembering it for retries; undefined (after the toast) when it failed. */
+  const upload = async (drawing: SignatureToSend): Promise<string | undefined> => {
+    deps.notify.info(SUBMIT_MESSAGES.uploading);
+    const uploaded = await uploadSignature(deps.request, input.formId, drawing, authHeaders, now);
+    if (!uploaded) {
+      deps.notify.error(SUBMIT_MESSAGES.uploadFailed);
+      return undefined;
     }
-    response.signature = url;
+    deps.uploaded = uploaded;
+    return uploaded.url;
+  };
+
+  let signatureUrl: string | undefined;
+  if (signature) {
+    signatureUrl = reusableSignatureUrl(deps.uploaded, signature.version, now()) ?? (await upload(signature));
+    // Nothing was sent under the attempt's key, so it stays open for the retry.
+    if (!signatureUrl) return { kind: 'failed', retryable: true };
   }
 
-  const payload: Omit<SubmitFormBody, 'idempotencyKey'> = {
+  const payloadWith = (url: string | undefined): Omit<SubmitFormBody, 'idempotencyKey'> => ({
     formId: input.formId,
-    response,
+    response: url === undefined ? { ...input.response } : { ...input.response, signature: url },
     website: input.honeypot,
     ...(input.token ? { userToken: input.token } : {}),
     ...(input.consent ? { consent: input.consent } : {}),
-  };
-  const idempotencyKey = deps.attempts.keyFor(JSON.stringify(payload));
-
-  let receipt: SubmissionReceipt;
-  try {
+  });
+  // The attempt is told by the drawing, not its URL: a retry that had to upload the same drawing again
+  // is the same submission and keeps its key, so a first request that was stored is never stored twice.
+  const idempotencyKey = deps.attempts.keyFor(
+    JSON.stringify({ ...payloadWith(undefined), drawing: signature?.version ?? null }),
+  );
+  const send = async (url: string | undefined) => {
+    const payload = payloadWith(url);
     const result = await deps.request<SubmissionReceipt>(
       `/forms/${encodeURIComponent(input.formId)}/submit-form`,
       { method: 'POST', body: { ...payload, idempotencyKey }, headers: authHeaders },
     );
-    receipt = result.data;
+    return { receipt: result.data, response: payload.response };
+  };
+
+  let sent: Awaited<ReturnType<typeof send>>;
+  try {
+    try {
+      sent = await send(signatureUrl);
+    } catch (error) {
+      // The server no longer counts the upload as this form's (it expired while the respondent was away,
+      // or the clocks disagree): upload the same drawing once more and resend under the same key. Nothing
+      // was stored, or the server would have answered the stored response instead of this refusal.
+      if (!signature || !isSignatureNotUploaded(error)) throw error;
+      deps.uploaded = null;
+      signatureUrl = await upload(signature);
+      if (!signatureUrl) return { kind: 'failed', retryable: true };
+      sent = await send(signatureUrl);
+    }
   } catch (error) {
     if (!(error instanceof ApiError)) {
       deps.attempts.settle();
@@ -145,6 +165,7 @@ export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<
     if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
     return { kind: 'failed', retryable: false };
   }
+  const { receipt, response } = sent;
   deps.attempts.settle();
 
   for (const step of deps.afterSubmit ?? []) {
