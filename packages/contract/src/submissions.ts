@@ -25,6 +25,12 @@ export const PUBLIC_STORAGE_KEYS = {
 /** The hidden honeypot input's name: people never fill it, bots often do. */
 export const HONEYPOT_FIELD = 'website';
 
+/**
+ * A submission naming a signature URL not uploaded for its form, or no longer counted as uploaded (an
+ * unused upload expires after an hour), is refused with this (400); the public form then uploads again.
+ */
+export const SIGNATURE_NOT_UPLOADED_MESSAGE = 'The signature was not uploaded for this form';
+
 /** A submission whose fields are all empty (and that has no signature) is refused with this (400). */
 export const NO_ANSWER_MESSAGE = 'Please fill in at least one field';
 

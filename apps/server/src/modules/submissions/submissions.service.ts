@@ -1,4 +1,8 @@
-import type { SubmissionReceipt, SubmitFormBodySchema } from '@sheetforms/contract';
+import {
+  SIGNATURE_NOT_UPLOADED_MESSAGE,
+  type SubmissionReceipt,
+  type SubmitFormBodySchema,
+} from '@sheetforms/contract';
 import type { z } from 'zod';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import {
@@ -49,7 +53,7 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
       throw badRequest('VALIDATION_FAILED', first?.message ?? 'The answers are invalid', checked.errors);
     }
     if (checked.signature !== undefined && !(await deps.uploads.isIssuedFor(form.id, checked.signature))) {
-      const message = 'The signature was not uploaded for this form';
+      const message = SIGNATURE_NOT_UPLOADED_MESSAGE;
       throw badRequest('VALIDATION_FAILED', message, [{ path: 'response.signature', message }]);
     }
     return checked;

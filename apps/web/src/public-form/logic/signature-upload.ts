@@ -11,7 +11,8 @@ export const SIGNATURE_REUSE_MS = 50 * 60 * 1000;
 
 /**
  * The server's answer to a submission naming a signature it no longer counts as uploaded for the form
- * (expired, or swept). Kept here as text: the respondent bundle imports no server code.
+ * (expired, or swept). A copy of the contract's, kept here so the respondent bundle stays small; the
+ * contract's constants test holds the two equal.
  */
 export const SIGNATURE_NOT_UPLOADED_MESSAGE = 'The signature was not uploaded for this form';
 
