@@ -21,6 +21,10 @@ interface Decoy {
   seq: number;
   messages: ChatMessage[];
   chars: number;
+  /** When it started or was last sent a message (a real chat's last activity), in ms. */
+  activeAt: number;
+  /** Closed for idleness, as a real chat is: it answers as closed until it is forgotten. */
+  closed: boolean;
 }
 
 /**
@@ -29,7 +33,8 @@ interface Decoy {
  * stored in the database, published to admins or counted as a visitor. Its session id is a real one's
  * shape (22 base64url characters) whose second half is an HMAC of the first under a server key, so only
  * the server can tell it apart; what it was sent lives in a bounded in-memory LRU, so a bot costs bounded
- * memory and a forgotten decoy simply starts again empty.
+ * memory and a forgotten decoy simply starts again empty. The LRU's order is last activity (start, post),
+ * which is also the order in which decoys go idle, so closing idle ones reads only from its front.
  */
 export function createChatDecoys(secret: string | Buffer, limits: ChatDecoyLimits = DEFAULT_LIMITS) {
   // A key of its own: a decoy id is never a valid MAC under any other use of the secret.
@@ -38,12 +43,17 @@ export function createChatDecoys(secret: string | Buffer, limits: ChatDecoyLimit
   const decoys = new Map<string, Decoy>();
   let chars = 0;
 
-  function touch(sessionId: string): Decoy {
+  function touch(sessionId: string, at: Date): Decoy {
     let decoy = decoys.get(sessionId);
     if (decoy) decoys.delete(sessionId);
-    else decoy = { seq: 0, messages: [], chars: 0 };
+    else decoy = { seq: 0, messages: [], chars: 0, activeAt: 0, closed: false };
+    decoy.activeAt = at.getTime();
     decoys.set(sessionId, decoy);
     return decoy;
+  }
+
+  function keepBounds() {
+    while (decoys.size > limits.maxSessions || (chars > limits.maxChars && decoys.size > 1)) forgetOldest();
   }
 
   function forgetOldest() {
@@ -54,9 +64,13 @@ export function createChatDecoys(secret: string | Buffer, limits: ChatDecoyLimit
   }
 
   return {
-    newId(): string {
+    /** A new decoy's id; remembered from now, as a real chat's idle time counts from its start. */
+    start(at: Date): string {
       const nonce = randomBytes(8);
-      return Buffer.concat([nonce, tagOf(nonce)]).toString('base64url');
+      const sessionId = Buffer.concat([nonce, tagOf(nonce)]).toString('base64url');
+      touch(sessionId, at);
+      keepBounds();
+      return sessionId;
     },
 
     /** Whether the id is one this server issued as a decoy (constant time in the tag). */
@@ -67,9 +81,13 @@ export function createChatDecoys(secret: string | Buffer, limits: ChatDecoyLimit
       return timingSafeEqual(bytes.subarray(8), tagOf(bytes.subarray(0, 8)));
     },
 
-    /** The visitor's message as a real chat would answer it; remembered for the poll, never stored. */
-    post(sessionId: string, text: string, at: Date): ChatMessage {
-      const decoy = touch(sessionId);
+    /**
+     * The visitor's message as a real chat would answer it; remembered for the poll, never stored.
+     * Undefined when the decoy was closed for idleness (a real chat answers 409 then).
+     */
+    post(sessionId: string, text: string, at: Date): ChatMessage | undefined {
+      if (decoys.get(sessionId)?.closed) return undefined;
+      const decoy = touch(sessionId, at);
       decoy.seq += 1;
       const message: ChatMessage = {
         _id: randomUUID(),
@@ -86,7 +104,7 @@ export function createChatDecoys(secret: string | Buffer, limits: ChatDecoyLimit
         decoy.chars -= dropped?.text.length ?? 0;
         chars -= dropped?.text.length ?? 0;
       }
-      while (decoys.size > limits.maxSessions || (chars > limits.maxChars && decoys.size > 1)) forgetOldest();
+      keepBounds();
       return message;
     },
 
@@ -118,6 +136,25 @@ export function createChatDecoys(secret: string | Buffer, limits: ChatDecoyLimit
         }
       }
       return messages.filter(after).slice(0, CHAT_LIMITS.pageMax);
+    },
+
+    status(sessionId: string): 'active' | 'closed' {
+      return decoys.get(sessionId)?.closed ? 'closed' : 'active';
+    },
+
+    /**
+     * Closes the decoys with no activity since `before` (as the sweep closes idle real chats) and answers
+     * their ids. Closed ones stay remembered (and bounded) like any other, so they go on answering closed.
+     */
+    closeIdle(before: Date): string[] {
+      const closed: string[] = [];
+      for (const [sessionId, decoy] of decoys) {
+        if (decoy.activeAt >= before.getTime()) break;
+        if (decoy.closed) continue;
+        decoy.closed = true;
+        closed.push(sessionId);
+      }
+      return closed;
     },
 
     /** How many decoys and characters are remembered (for tests of the bounds). */

@@ -83,6 +83,11 @@ export interface ChatHubOptions {
  */
 export function createChatHub(options: ChatHubOptions): ChatListeners & {
   deliver(event: ChatEvent): void;
+  /**
+   * Tells this instance's visitor streams of one session, and no one else (no admin, no other instance):
+   * how a decoy chat's streams get what a real chat's streams get through `deliver`.
+   */
+  deliverToVisitors(sessionId: string, event: VisitorEvent): void;
 } {
   const visitors = new Map<string, Set<(event: VisitorEvent) => void>>();
   const admins = new Set<(event: AdminEvent) => void>();
@@ -132,6 +137,7 @@ export function createChatHub(options: ChatHubOptions): ChatListeners & {
           return;
       }
     },
+    deliverToVisitors: toVisitors,
     addVisitor(sessionId, listener) {
       const set = visitors.get(sessionId) ?? new Set();
       if (count >= options.maxStreams || set.size >= options.maxStreamsPerSession) return undefined;

@@ -111,6 +111,20 @@ describeEachDialect('chat honeypot', (dialect) => {
     answers.resumedStream = { status: resumed.status, events: events(resumed.events) };
     stream.close();
     resumed.close();
+
+    // A stream that is open when the visitor posts receives the visitor's own message, as it is stored.
+    const live = await openSse(`${t.url}/api/v1/chat/messages/${sessionId}/stream`, { 'last-event-id': '2' });
+    await live.next((e) => e.event === 'read');
+    answers.postWhileStreaming = await answer('POST', '/chat/message', {
+      sessionId,
+      message: 'Still there?',
+    });
+    // (a missing event fails the comparison below, which shows what the stream had instead)
+    await live
+      .next((e) => e.event === 'message' && JSON.stringify(e.data).includes('Still there?'), 2_000)
+      .catch(() => undefined);
+    answers.liveStream = { status: live.status, events: events(live.events) };
+    live.close();
     return { sessionId, answers };
   }
 
@@ -127,6 +141,12 @@ describeEachDialect('chat honeypot', (dialect) => {
     const eventNames = (answers: { events: Array<{ event: string }> }) => answers.events.map((e) => e.event);
     expect(eventNames(bot.answers.stream as never)).toEqual(['message', 'message', 'read']);
     expect(eventNames(bot.answers.resumedStream as never)).toEqual(['message', 'read']);
+    expect(bot.answers.liveStream).toMatchObject({
+      events: [
+        { event: 'read' },
+        { event: 'message', id: '3', data: { text: 'Still there?', sender: 'user', seq: 3 } },
+      ],
+    });
     // Messages are echoed, in order, as sent.
     expect(bot.answers.poll).toMatchObject({
       status: 200,

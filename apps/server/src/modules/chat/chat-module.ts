@@ -45,9 +45,16 @@ export function createChatModule(app: FastifyInstance, options: ChatModuleOption
     ? createPgTransport({ db: options.db, connectionString: options.postgresUrl, onError })
     : createInProcessTransport();
   const now = options.now ?? (() => new Date());
+  // Keyed by the shared secret: every instance knows a decoy id, wherever the bot sends it next.
+  const decoys = createChatDecoys(options.jwtSecret);
   const presence = createPresence({
     flushEveryMs: 3_000,
-    write: (ids, at) => repo.markSeen(ids, at),
+    // A decoy's stream and heartbeats mark it seen like any other; its id never goes to the database.
+    write: (ids, at) =>
+      repo.markSeen(
+        ids.filter((id) => !decoys.owns(id)),
+        at,
+      ),
     listening: () => hub.listeningSessions(),
     now,
     onError,
@@ -59,8 +66,9 @@ export function createChatModule(app: FastifyInstance, options: ChatModuleOption
     log: options.log,
     now,
     retentionDays: options.retentionDays,
-    // Keyed by the shared secret: every instance knows a decoy id, wherever the bot sends it next.
-    decoys: createChatDecoys(options.jwtSecret),
+    decoys,
+    // Only this instance's streams of the decoy: its messages live only here, and never cross instances.
+    toDecoyStreams: (sessionId, event) => hub.deliverToVisitors(sessionId, event),
   });
   const hub = createChatHub({
     loadMessage: (sessionId, seq) => chat.message(sessionId, seq),

@@ -12,7 +12,7 @@ import {
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import type { ChatMessageRow, ChatRepository } from './chat.repository.js';
 import { type ChatDecoys, createChatDecoys } from './chat-decoys.js';
-import type { ChatEvent, ChatEventTransport } from './chat-events.js';
+import type { ChatEvent, ChatEventTransport, VisitorEvent } from './chat-events.js';
 import type { Presence } from './chat-presence.js';
 import { messageView, parseSince, sessionSummary } from './chat-views.js';
 
@@ -30,6 +30,11 @@ export interface ChatServiceDeps {
   retentionDays: number;
   /** The honeypot's chats (chat-decoys.ts); by default keyed by a random key of this process. */
   decoys?: ChatDecoys;
+  /**
+   * Tells this instance's open streams of a decoy chat what a real chat's streams would be told (its
+   * posted message, its closing); never admins, the database or other instances.
+   */
+  toDecoyStreams?: (sessionId: string, event: VisitorEvent) => void;
 }
 
 export const chatNotFound = () => notFound(CHAT_MESSAGES.sessionNotFound, 'CHAT_NOT_FOUND');
@@ -44,6 +49,12 @@ export function createChatService(deps: ChatServiceDeps) {
   const idleCloseMs = deps.idleCloseMs ?? DAY_MS;
   const decoys = deps.decoys ?? createChatDecoys(randomBytes(32));
   const { repo } = deps;
+
+  // After the current call stack, as the in-process transport delivers a real chat's events.
+  function toDecoyStreams(sessionId: string, event: VisitorEvent) {
+    const deliver = deps.toDecoyStreams;
+    if (deliver) queueMicrotask(() => deliver(sessionId, event));
+  }
 
   function publish(event: ChatEvent) {
     deps.transport.publish(event).catch((error: unknown) => {
@@ -81,7 +92,7 @@ export function createChatService(deps: ChatServiceDeps) {
     if (cursor.kind === 'invalid') throw invalidSince();
     const messages = decoys.messagesAfter(sessionId, cursor);
     if (!messages) throw unknownSince();
-    return { messages, status: 'active', readUpTo: 0, supportTyping: false };
+    return { messages, status: decoys.status(sessionId), readUpTo: 0, supportTyping: false };
   }
 
   async function requireSession(sessionId: string) {
@@ -93,7 +104,7 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     async start(body: ChatStartBody): Promise<ChatStarted> {
       // A bot filled the hidden field: it gets a decoy chat, which answers as a real one and stores nothing.
-      if (body.website) return { sessionId: decoys.newId(), messages: [] };
+      if (body.website) return { sessionId: decoys.start(now()), messages: [] };
       let sessionId = newSessionId();
       // (1 in 2^64: a random id that reads as a decoy's would lose its messages.)
       while (decoys.owns(sessionId)) sessionId = newSessionId();
@@ -123,10 +134,14 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async post(sessionId: string, text: string, sender: 'user' | 'admin'): Promise<ChatMessage> {
-      // The visitor's message is echoed, never stored; for admins a decoy does not exist.
+      // The visitor's message is echoed to them (answer and streams), never stored; for admins a decoy
+      // does not exist.
       if (decoys.owns(sessionId)) {
         if (sender === 'admin') throw chatNotFound();
-        return decoys.post(sessionId, text, now());
+        const message = decoys.post(sessionId, text, now());
+        if (!message) throw new HttpError(409, 'CHAT_CLOSED', CHAT_MESSAGES.closedBySupport);
+        toDecoyStreams(sessionId, { type: 'message', message });
+        return message;
       }
       const result = await repo.appendMessage({ sessionId, sender, text, now: now().toISOString() });
       if (!result.ok) {
@@ -181,7 +196,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** What a visitor stream starts from (404 for an unknown session). */
     async streamState(sessionId: string): Promise<{ status: 'active' | 'closed'; readUpTo: number }> {
-      if (decoys.owns(sessionId)) return { status: 'active', readUpTo: 0 };
+      if (decoys.owns(sessionId)) return { status: decoys.status(sessionId), readUpTo: 0 };
       const session = await requireSession(sessionId);
       if (session.status === 'active') deps.presence.seen(sessionId);
       return { status: session.status, readUpTo: session.admin_read_seq };
@@ -210,6 +225,9 @@ export function createChatService(deps: ChatServiceDeps) {
     /** Closes chats idle for a day and deletes closed ones past retention; bounded per call. */
     async sweep(): Promise<{ closed: number; deleted: number }> {
       const at = now();
+      // Decoys close at the same idle time, and their streams hear it; they are not counted (nor logged).
+      const idleDecoys = decoys.closeIdle(new Date(at.getTime() - idleCloseMs));
+      for (const sessionId of idleDecoys) toDecoyStreams(sessionId, { type: 'closed' });
       const idle = await repo.closeIdle(
         new Date(at.getTime() - idleCloseMs).toISOString(),
         at.toISOString(),
