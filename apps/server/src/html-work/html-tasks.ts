@@ -102,8 +102,8 @@ export const htmlTasks = {
 
   /**
    * The templates of a page of responses, filled with each response in order, for as many responses as
-   * fit in HTML_LIMITS.pageTemplatesMaxChars (at least one): the page gets fewer rows rather than an enormous body. A
-   * response whose filled copies alone pass the budget gets FILLED_OMITTED_HTML in their place.
+   * fit in HTML_LIMITS.pageTemplatesMaxChars (at least one): the page gets fewer rows rather than an
+   * enormous body. A response whose filled copies alone pass the budget gets FILLED_OMITTED_HTML.
    */
   fillPage(input: { templates: TemplateForFill[]; responses: TemplateValues[] }): TemplateEntry[][] {
     const contentLength = input.templates.reduce((sum, t) => sum + t.content.length, 0);

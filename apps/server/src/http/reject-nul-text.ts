@@ -28,8 +28,8 @@ export function rejectNulText(scope: FastifyInstance): void {
 
 /** NUL and unpaired surrogate halves written as \uXXXX, so a field name holding them can be shown. */
 function escapeUnstorable(text: string): string {
-  return text.replace(UNSTORABLE_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const written = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return text.replaceAll('\u0000', written).replace(UNPAIRED_SURROGATES, written);
 }
 
-const UNSTORABLE_CHARACTERS =
-  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNPAIRED_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
