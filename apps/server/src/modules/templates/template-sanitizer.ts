@@ -65,6 +65,7 @@ const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={
 
 /** Whether an image source (as the parser decoded it) is one the allowlist keeps. */
 export const isInlineImageSource = (src: string) => INLINE_IMAGE.test(src.trim());
+
 const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
 const LINK_REL = 'noopener noreferrer nofollow';
 
@@ -123,7 +124,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: kept === '' ? rest : { ...rest, style: kept } };
     },
   },
-  // An image without an inline source would only be a broken frame (or a fetch): remove it.
+  // An image without an inline source would only be a broken frame (or a fetch): remove it. This is the
+  // last wall, not the first: sanitize-html removes an element by cutting its whole output back, so a
+  // server call always has the guard (html-work/html-guard.ts) cut such images out first.
   exclusiveFilter: (frame) => frame.tag === 'img' && frame.attribs.src === undefined,
   allowedClasses: {},
 };
