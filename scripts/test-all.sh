@@ -36,4 +36,6 @@ echo "== lint";      npm run lint
 echo "== build";     npm run build
 echo "== typecheck"; npm run typecheck
 echo "== unit and integration tests (SQLite and PostgreSQL)"; npx vitest run
+# Latency proofs run alone: beside other test files their timings would be the other files' as well.
+echo "== latency proofs (alone)"; npx vitest run --config apps/server/vitest.proof.config.ts
 echo "== browser journeys (Playwright, Chromium)"; npm run test:e2e

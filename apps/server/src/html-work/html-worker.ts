@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { HtmlLimitError } from './html-guard.js';
 import type { TaskReply, TaskRequest } from './html-pool.js';
@@ -22,6 +23,21 @@ function warmUp() {
   for (let i = 0; i < 3; i++) htmlTasks.sanitizeTemplate(document);
 }
 
+/**
+ * HTML work yields the CPU to the thread that answers requests. On Linux a thread has a nice value of
+ * its own, and setPriority(0, …) sets this thread's alone; elsewhere it would lower the whole process,
+ * so it is left as is there.
+ */
+function yieldToTheMainThread() {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(0, 10);
+  } catch {
+    // Not permitted here: the pool's time budget still bounds the work.
+  }
+}
+
+yieldToTheMainThread();
 warmUp();
 
 parentPort?.on('message', (request: TaskRequest) => {
