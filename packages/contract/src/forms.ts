@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  BoundSchema,
+  FieldTypeSchema,
+  FORM_FIELD_TYPES,
+  fieldRulesProblem,
+  OptionsFromSchema,
+  OptionsSchema,
+} from './field-types.js';
 import { type ResponseItem, ResponseItemSchema } from './responses.js';
 
 /** Spec 001 section 9 and section 3: constants of forms. */
@@ -7,9 +15,9 @@ export const SIGNATURE_LIMITS = {
   width: { min: 200, max: 800, default: 400 },
   height: { min: 100, max: 400, default: 200 },
 } as const;
-export const GENERATOR_FIELD_TYPES = ['text', 'number', 'email', 'date'] as const;
-export const EDITOR_FIELD_TYPES = ['text', 'email', 'number', 'date', 'textarea'] as const;
-export const FORM_FIELD_TYPES = EDITOR_FIELD_TYPES;
+/** The generator and the editor offer every type (issue 21); kept as names their code reads. */
+export const GENERATOR_FIELD_TYPES = FORM_FIELD_TYPES;
+export const EDITOR_FIELD_TYPES = FORM_FIELD_TYPES;
 export const GENERATED_PASSWORD_LENGTH = 10;
 export const GENERATED_PASSWORD_ALPHABET =
   'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
@@ -21,16 +29,32 @@ export const FORM_LIMITS = {
   fieldsMax: 200,
 } as const;
 
-export const FieldTypeSchema = z.enum(FORM_FIELD_TYPES);
-export type FieldType = z.infer<typeof FieldTypeSchema>;
-
 /** A 0/1 flag as the spec stores it; booleans are accepted and normalised. */
 export const FlagSchema = z
   .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1')])
   .transform((value): 0 | 1 => (value === 1 || value === true || value === '1' ? 1 : 0));
 
-/** One field of a form (a "jdata" item). Answers on the public form are keyed by label. */
-export const FormFieldSchema = z.object({
+/** A field's stable id: kept across renames and reorders (answers may be keyed by it or by label). */
+export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+export const FieldIdSchema = z
+  .string()
+  .regex(FIELD_ID_PATTERN, 'Field ids are 1 to 40 letters, digits, _ or -');
+
+/** A new field id: 'f' and 10 random base-36 characters (the server gives one to a field sent without). */
+export function newFieldId(): string {
+  const bytes = new Uint8Array(10);
+  globalThis.crypto.getRandomValues(bytes);
+  return `f${Array.from(bytes, (byte) => (byte % 36).toString(36)).join('')}`;
+}
+
+/**
+ * One field of a form (a "jdata" item). Answers on the public form are keyed by label or by id. Choice
+ * types carry `options` or `optionsFrom` (a range of the same spreadsheet, read by the server); number and
+ * date fields may carry `min` / `max`; radio and checkboxes may allow an 'Other' answer.
+ */
+const FormFieldObjectSchema = z.object({
+  /** Stable across renames and reorders; the server gives one to a field sent without. */
+  id: FieldIdSchema.optional(),
   label: z.string().trim().min(1, 'Field label is required').max(FORM_LIMITS.labelMax),
   type: FieldTypeSchema.default('text'),
   required: z.boolean().default(false),
@@ -44,6 +68,15 @@ export const FormFieldSchema = z.object({
    * after the first write the column is found by its header text.
    */
   column: z.number().int().min(0).max(18_277).optional(),
+  options: OptionsSchema.optional(),
+  optionsFrom: OptionsFromSchema.optional(),
+  min: BoundSchema.optional(),
+  max: BoundSchema.optional(),
+  allowOther: z.boolean().optional(),
+});
+export const FormFieldSchema = FormFieldObjectSchema.superRefine((field, ctx) => {
+  const problem = fieldRulesProblem(field);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 export type FormFieldInput = z.input<typeof FormFieldSchema>;
@@ -93,7 +126,12 @@ function jsonString<T extends z.ZodType>(schema: T) {
 export const FormFieldsInputSchema = jsonString(
   z
     .array(FormFieldSchema)
-    .max(FORM_LIMITS.fieldsMax, `A form can have at most ${FORM_LIMITS.fieldsMax} fields`),
+    .max(FORM_LIMITS.fieldsMax, `A form can have at most ${FORM_LIMITS.fieldsMax} fields`)
+    .superRefine((fields, ctx) => {
+      const ids = fields.map((field) => field.id).filter((id) => id !== undefined);
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({ code: 'custom', message: 'Field ids must be unique' });
+    }),
 );
 export const FormSettingsInputSchema = jsonString(FormSettingsSchema.partial());
 

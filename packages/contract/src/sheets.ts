@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoundSchema, type FieldType, FieldTypeSchema, OptionsFromSchema } from './field-types.js';
 
 /** Spec 001 section 9: the data preview shows 5 rows and each header carries 3 sample values. */
 export const SHEET_PREVIEW_ROWS = 5;
@@ -83,11 +84,44 @@ export type SpreadsheetMetadata = z.infer<typeof SpreadsheetMetadataSchema>;
 export const SheetPreviewQuerySchema = z.object({ url: SheetsUrl, sheet: SheetName });
 export type SheetPreviewQuery = z.infer<typeof SheetPreviewQuerySchema>;
 
+/**
+ * Why a header got its suggested type: the sheet's own data validation rule on the column ('rule'), a
+ * rule the form cannot check (a custom formula: 'unsupported-rule', the type stays text), the sample
+ * rows ('data'), or nothing to go on ('default', text).
+ */
+export const TYPE_REASONS = ['rule', 'unsupported-rule', 'data', 'default'] as const;
+export const TypeReasonSchema = z.enum(TYPE_REASONS);
+export type TypeReason = z.infer<typeof TypeReasonSchema>;
+/** What the generator says beside a suggested type ('' when there is nothing to say). */
+export function typeReasonText(reason: TypeReason, type: FieldType): string {
+  switch (reason) {
+    case 'rule':
+      if (type === 'dropdown') return "From the sheet's dropdown";
+      if (type === 'checkbox') return "From the sheet's checkbox";
+      return "From the sheet's validation rule";
+    case 'unsupported-rule':
+      return "The sheet's custom rule is not checked by the form";
+    case 'data':
+      return 'From the data';
+    default:
+      return '';
+  }
+}
+
 export const SheetHeaderSchema = z
   .object({
     index: z.number().int().meta({ description: '0-based column index' }),
     name: z.string().meta({ description: "The header cell, or 'Column {n}' when it is empty" }),
     sampleData: z.array(z.string()).max(SHEET_SAMPLE_VALUES),
+    /** The type the generator proposes for this column (issue 21), and why. */
+    suggestedType: FieldTypeSchema,
+    typeReason: TypeReasonSchema,
+    /** Options of the sheet's own dropdown, or of the repeated values of the data. */
+    options: z.array(z.string()).optional(),
+    /** The sheet's dropdown reads its options from this range (ONE_OF_RANGE). */
+    optionsFrom: OptionsFromSchema.optional(),
+    min: BoundSchema.optional(),
+    max: BoundSchema.optional(),
   })
   .meta({ id: 'SheetHeader' });
 export type SheetHeader = z.infer<typeof SheetHeaderSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FieldTypeSchema } from './forms.js';
+import { ANSWER_MAX_LENGTH } from './answer-rules.js';
+import { BoundSchema, FieldTypeSchema, OPTION_LIMITS } from './field-types.js';
 
 /** A string whose absence reads as the spec's "... is required" message, not zod's generic type error. */
 function requiredString(message: string) {
@@ -8,7 +9,7 @@ function requiredString(message: string) {
 
 /** Limits of what a respondent may send. */
 export const SUBMISSION_LIMITS = {
-  answerMax: 5000,
+  answerMax: ANSWER_MAX_LENGTH,
   answersMax: 200,
   idempotencyKeyMax: 100,
   signatureBytesMax: 512 * 1024,
@@ -45,10 +46,16 @@ export const PublicFormSettingsSchema = z.object({
 export type PublicFormSettings = z.infer<typeof PublicFormSettingsSchema>;
 
 export const PublicFormFieldSchema = z.object({
+  id: z.string(),
   label: z.string(),
   type: FieldTypeSchema,
   required: z.boolean(),
   placeHolder: z.string(),
+  /** Choice fields: the options as they stand now (a range of the sheet is read by the server). */
+  options: z.array(z.string()).optional(),
+  allowOther: z.boolean().optional(),
+  min: BoundSchema.optional(),
+  max: BoundSchema.optional(),
 });
 export type PublicFormField = z.infer<typeof PublicFormFieldSchema>;
 
@@ -84,9 +91,15 @@ export type Consent = z.infer<typeof ConsentSchema>;
  */
 export const SubmitFormBodySchema = z.strictObject({
   formId: z.string().trim().max(64).optional(),
+  /** Field label or id → answer: text, or the chosen options of a checkboxes field. */
   response: z.record(
     z.string().max(200),
-    z.string().max(SUBMISSION_LIMITS.answerMax, 'Answers must be at most 5000 characters'),
+    z.union([
+      z.string().max(SUBMISSION_LIMITS.answerMax, 'Answers must be at most 5000 characters'),
+      z
+        .array(z.string().max(OPTION_LIMITS.lengthMax * 4, 'Answers must be at most 5000 characters'))
+        .max(OPTION_LIMITS.max + 1, `At most ${OPTION_LIMITS.max + 1} choices are allowed`),
+    ]),
   ),
   userToken: z.string().max(4096).optional(),
   idempotencyKey: z
