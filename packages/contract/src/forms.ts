@@ -172,6 +172,12 @@ export const UpdateFormBodySchema = z.strictObject({
 });
 export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
 
+/** A field the owner's form view warns about: its options range could not be read (respondents see the last good list). */
+export const FieldWarningSchema = z
+  .object({ fieldId: z.string(), label: z.string(), message: z.string() })
+  .meta({ id: 'FieldWarning' });
+export type FieldWarning = z.infer<typeof FieldWarningSchema>;
+
 /** A row of GET /forms (spec 000 section 3). */
 export const FormListItemSchema = z
   .object({
@@ -235,6 +241,8 @@ export const FormDetailSchema = z
     responseCount: z.number().int(),
     formUsers: z.array(FormUserSchema),
     formTemplate: z.array(FormTemplateSchema),
+    /** Fields whose options range could not be read just now (issue 21); empty when all is well. */
+    fieldWarnings: z.array(FieldWarningSchema).default([]),
   })
   .meta({ id: 'FormDetail' });
 export type FormDetail = z.infer<typeof FormDetailSchema>;
@@ -288,8 +296,18 @@ export const DashboardStatsSchema = z
   .meta({ id: 'DashboardStats' });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-/** Spec 001 section 9: 'Enter your {field name lowercased}'. */
+/** A header that is a question ('How did you hear about us?', 'Which plan') reads badly after 'Enter your'. */
+const QUESTION =
+  /\?\s*$|^(?:how|what|which|when|where|who|whom|whose|why|do|does|did|are|is|was|were|will|would|can|could|should|have|has)\b/i;
+/** Said instead of 'Enter your …' for a question, as Google Forms says it. */
+export const QUESTION_PLACEHOLDER = 'Your answer';
+
+/**
+ * Spec 001 section 9: 'Enter your {field name lowercased}'; a header that is a question gets 'Your
+ * answer' instead (issue 21: no 'Enter your how did you hear about us?').
+ */
 export function defaultPlaceholder(fieldName: string): string {
+  if (QUESTION.test(fieldName.trim())) return QUESTION_PLACEHOLDER;
   return `Enter your ${fieldName.toLowerCase()}`;
 }
 
