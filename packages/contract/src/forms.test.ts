@@ -3,8 +3,11 @@ import {
   AddFormUserBodySchema,
   CreateFormBodySchema,
   defaultPlaceholder,
+  FieldIdSchema,
   FORM_DUE_DATE,
+  FormFieldSchema,
   FormSettingsSchema,
+  newFieldId,
   normaliseSignatureSize,
   UpdateFormBodySchema,
 } from './forms.js';
@@ -79,6 +82,78 @@ describe('form schemas', () => {
 describe('defaultPlaceholder', () => {
   it("is 'Enter your {field name lowercased}'", () => {
     expect(defaultPlaceholder('Email Address')).toBe('Enter your email address');
+  });
+
+  it("says 'Your answer' for a header that is a question", () => {
+    expect(defaultPlaceholder('How did you hear about us?')).toBe('Your answer');
+    expect(defaultPlaceholder('Which plan')).toBe('Your answer');
+    expect(defaultPlaceholder('Dietary needs?')).toBe('Your answer');
+    // A word that merely starts like a question word is not one.
+    expect(defaultPlaceholder('Whole name')).toBe('Enter your whole name');
+    expect(defaultPlaceholder('Issue')).toBe('Enter your issue');
+  });
+});
+
+describe('field model (issue 21)', () => {
+  const parse = (extra: Record<string, unknown>) =>
+    FormFieldSchema.safeParse({ label: 'Plan', type: 'dropdown', ...extra });
+  const messages = (result: ReturnType<typeof parse>) =>
+    result.success ? [] : result.error.issues.map((i) => i.message);
+
+  it('keeps a choice field with trimmed options, and wants options or a range', () => {
+    expect(parse({ options: [' Basic ', 'Pro', ''] })).toMatchObject({
+      success: true,
+      data: { options: ['Basic', 'Pro'] },
+    });
+    expect(parse({ optionsFrom: { range: 'Lists!A2:A' } }).success).toBe(true);
+    expect(parse({ optionsFrom: { range: "'Plan list'!B2:B20" } }).success).toBe(true);
+    expect(messages(parse({}))).toEqual(['Plan: add at least one option']);
+    expect(messages(parse({ options: ['A', 'A'] }))).toEqual(["The option 'A' is listed twice"]);
+    expect(messages(parse({ optionsFrom: { range: 'not a range at all' } }))).toEqual([
+      'Enter a range such as Lists!A2:A',
+    ]);
+  });
+
+  it('refuses options on free text, bounds of the wrong kind, and Other on a dropdown', () => {
+    expect(messages(FormFieldSchema.safeParse({ label: 'Name', type: 'text', options: ['A'] }))).toEqual([
+      'Name: only dropdown, multiple choice and checkboxes fields have options',
+    ]);
+    expect(messages(FormFieldSchema.safeParse({ label: 'Age', type: 'number', min: '2026-01-01' }))).toEqual([
+      'Age: bounds must be numbers',
+    ]);
+    expect(messages(FormFieldSchema.safeParse({ label: 'Day', type: 'date', min: '2026-02-30' }))).toEqual([
+      'Day: bounds must be dates written YYYY-MM-DD',
+    ]);
+    expect(messages(FormFieldSchema.safeParse({ label: 'Age', type: 'number', min: 5, max: 1 }))).toEqual([
+      'Age: the minimum must not be above the maximum',
+    ]);
+    expect(messages(parse({ options: ['A'], allowOther: true }))).toEqual([
+      "Plan: only multiple choice and checkboxes fields can offer 'Other'",
+    ]);
+    expect(FormFieldSchema.safeParse({ label: 'Age', type: 'number', min: 1, max: 5 }).success).toBe(true);
+  });
+
+  it('keeps field ids, which must be unique within a form', () => {
+    const ok = CreateFormBodySchema.parse({
+      name: 'F',
+      jdata: [
+        { ...field, id: 'f1' },
+        { label: 'B', id: 'f2' },
+      ],
+    });
+    expect(ok.jdata.map((f) => f.id)).toEqual(['f1', 'f2']);
+    const twice = CreateFormBodySchema.safeParse({
+      name: 'F',
+      jdata: [
+        { ...field, id: 'f1' },
+        { label: 'B', id: 'f1' },
+      ],
+    });
+    expect(twice.success).toBe(false);
+    expect(twice.error?.issues.map((i) => i.message)).toContain('Field ids must be unique');
+    expect(FieldIdSchema.safeParse('has space').success).toBe(false);
+    expect(newFieldId()).toMatch(/^f[0-9a-z]{10}$/);
+    expect(newFieldId()).not.toBe(newFieldId());
   });
 });
 
