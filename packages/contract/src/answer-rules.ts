@@ -1,11 +1,6 @@
-import {
-  CHECKBOX_ANSWERS,
-  type FieldRules,
-  type FieldType,
-  isChoiceType,
-  isIsoDate,
-  OTHER_OPTION_VALUE,
-} from './field-types.js';
+// Values from field-kinds only (no zod): the public form runs these rules in the browser.
+import { CHECKBOX_ANSWERS, isChoiceType, isIsoDate, OTHER_OPTION_VALUE } from './field-kinds.js';
+import type { FieldRules, FieldType } from './field-types.js';
 
 /**
  * The one check of a respondent's answer against its field (issue 21): the server refuses with these

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import { isChoiceType, isIsoDate } from './field-kinds.js';
+
+// The zod-free parts (the answer rules use only these; the public form imports them without the schemas).
+export {
+  CHECKBOX_ANSWERS,
+  CHOICE_FIELD_TYPES,
+  type ChoiceFieldType,
+  isChoiceType,
+  isIsoDate,
+  OTHER_OPTION_LABEL,
+  OTHER_OPTION_VALUE,
+} from './field-kinds.js';
 
 /**
  * What a form field is: its type and the rules of its answers (issue 21). One definition, used by the
@@ -23,12 +35,6 @@ export const FORM_FIELD_TYPES = [
 export const FieldTypeSchema = z.enum(FORM_FIELD_TYPES, { error: 'Unknown field type' });
 export type FieldType = z.infer<typeof FieldTypeSchema>;
 
-/** The types whose answers come from a list of options. */
-export const CHOICE_FIELD_TYPES = ['dropdown', 'radio', 'checkboxes'] as const;
-export type ChoiceFieldType = (typeof CHOICE_FIELD_TYPES)[number];
-export function isChoiceType(type: FieldType): type is ChoiceFieldType {
-  return (CHOICE_FIELD_TYPES as readonly string[]).includes(type);
-}
 /** The types that may offer an 'Other' answer typed by the respondent. */
 export const OTHER_CAPABLE_TYPES = ['radio', 'checkboxes'] as const;
 /** The types with bounds: numbers for number, YYYY-MM-DD for date. */
@@ -61,13 +67,6 @@ export const OPTION_LIMITS = {
   /** A range is read again at most this often (the server's cache; a respondent sees a list this old). */
   cacheSeconds: 60,
 } as const;
-
-/** The label of the 'Other' choice, and the value a plain HTML form posts for it. */
-export const OTHER_OPTION_LABEL = 'Other';
-export const OTHER_OPTION_VALUE = '__other__';
-
-/** How a checkbox (yes/no) answer is stored and shown; the sheet gets TRUE / FALSE. */
-export const CHECKBOX_ANSWERS = { checked: 'Yes', unchecked: 'No' } as const;
 
 /** Options as the owner gives them: trimmed, blank ones dropped, 1 to 500, unique, each ≤ 200 chars. */
 export const OptionsSchema = z
@@ -107,15 +106,6 @@ export const OptionsFromSchema = z.strictObject({
     .regex(A1_RANGE, 'Enter a range such as Lists!A2:A'),
 });
 export type OptionsFrom = z.infer<typeof OptionsFromSchema>;
-
-/** A date bound or answer: a real calendar day written YYYY-MM-DD (what `<input type="date">` sends). */
-export function isIsoDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** A bound: a number (number fields) or a YYYY-MM-DD day (date fields); checked against the type. */
 export const BoundSchema = z.union([z.number().finite(), z.string().trim().max(40)]);

@@ -1,0 +1,30 @@
+/**
+ * The parts of the field model that need no zod: which types take options, the 'Other' choice, the
+ * checkbox's stored words and the date check. The answer rules stand on these alone, so a light page
+ * (the public form) can check answers as the server does without shipping the schemas
+ * (`@sheetforms/contract/answers`). field-types.ts re-exports them.
+ */
+import type { FieldType } from './field-types.js';
+
+/** The types whose answers come from a list of options. */
+export const CHOICE_FIELD_TYPES = ['dropdown', 'radio', 'checkboxes'] as const;
+export type ChoiceFieldType = (typeof CHOICE_FIELD_TYPES)[number];
+export function isChoiceType(type: FieldType): type is ChoiceFieldType {
+  return (CHOICE_FIELD_TYPES as readonly string[]).includes(type);
+}
+
+/** The label of the 'Other' choice, and the value a plain HTML form posts for it. */
+export const OTHER_OPTION_LABEL = 'Other';
+export const OTHER_OPTION_VALUE = '__other__';
+
+/** How a checkbox (yes/no) answer is stored and shown; the sheet gets TRUE / FALSE. */
+export const CHECKBOX_ANSWERS = { checked: 'Yes', unchecked: 'No' } as const;
+
+/** A date bound or answer: a real calendar day written YYYY-MM-DD (what `<input type="date">` sends). */
+export function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
