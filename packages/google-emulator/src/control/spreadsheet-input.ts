@@ -1,13 +1,28 @@
+import { parseCellBounds } from '../sheets/a1-range.js';
 import type { Cell, Rows } from '../sheets/cells.js';
-import { checkSharing, type Sharing } from '../sheets/spreadsheet-model.js';
-import type { NewSpreadsheet } from '../sheets/spreadsheet-store.js';
+import {
+  checkDataValidationRule,
+  ruleProblemMessage,
+  setValidation,
+  type ValidationRange,
+} from '../sheets/data-validation.js';
+import {
+  checkSharing,
+  DEFAULT_COLUMN_COUNT,
+  DEFAULT_ROW_COUNT,
+  type Sharing,
+} from '../sheets/spreadsheet-model.js';
+import type { NewSheet, NewSpreadsheet } from '../sheets/spreadsheet-store.js';
 
 /** A checked control-API request, or the first problem in Google's wording. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const MAX_TITLE = 100;
 
-/** Checks `POST /__emulator/spreadsheets`: `{ title, sheets?: [{ title, rows? }], sharing?, ownerEmail? }`. */
+/**
+ * Checks `POST /__emulator/spreadsheets`: `{ title, sheets?: [{ title, rows?, dataValidation? }], sharing?,
+ * ownerEmail? }`.
+ */
 export function checkNewSpreadsheet(body: unknown): Checked<NewSpreadsheet> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, message: 'Request body must be a JSON object.' };
@@ -15,7 +30,7 @@ export function checkNewSpreadsheet(body: unknown): Checked<NewSpreadsheet> {
   const raw = body as Record<string, unknown>;
   const title = checkTitle(raw.title, 'title');
   if (!title.ok) return title;
-  const sheets: Array<{ title: string; rows: Rows }> = [];
+  const sheets: NewSheet[] = [];
   if (raw.sheets !== undefined) {
     if (!Array.isArray(raw.sheets)) return invalid('sheets', 'must be a list');
     for (const [index, entry] of raw.sheets.entries()) {
@@ -27,7 +42,17 @@ export function checkNewSpreadsheet(body: unknown): Checked<NewSpreadsheet> {
       }
       const rows = checkRows(sheet.rows, `sheets[${index}].rows`);
       if (!rows.ok) return rows;
-      sheets.push({ title: sheetTitle.value, rows: rows.value });
+      const validation = checkSheetValidation(
+        sheet.dataValidation,
+        `sheets[${index}].dataValidation`,
+        rows.value,
+      );
+      if (!validation.ok) return validation;
+      sheets.push({
+        title: sheetTitle.value,
+        rows: rows.value,
+        ...(validation.value.length > 0 ? { dataValidation: validation.value } : {}),
+      });
     }
   }
   let sharing: Sharing | undefined;
@@ -113,6 +138,60 @@ export function checkRows(value: unknown, field: string): Checked<Rows> {
     rows.push(cells);
   }
   return { ok: true, value: rows };
+}
+
+/**
+ * A sheet's data validation: `[{ range: 'B2:B', rule: DataValidationRule }]`, cells in A1 without a sheet
+ * name (open ends reach the edge of the grid, however it grows). Later entries win cells they share with
+ * earlier ones, as successive setDataValidation requests do.
+ */
+export function checkSheetValidation(value: unknown, field: string, rows: Rows): Checked<ValidationRange[]> {
+  if (value === undefined) return { ok: true, value: [] };
+  if (!Array.isArray(value)) return invalid(field, 'must be a list of { range, rule }');
+  // The grid the store will give the sheet: Google's default, grown to fit the rows.
+  const rowCount = Math.max(DEFAULT_ROW_COUNT, rows.length);
+  const columnCount = Math.max(DEFAULT_COLUMN_COUNT, ...rows.map((row) => row.length));
+  let ranges: ValidationRange[] = [];
+  for (const [index, entry] of value.entries()) {
+    const item = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    const rangeField = `${field}[${index}].range`;
+    if (typeof item.range !== 'string' || item.range.trim() === '') {
+      return invalid(rangeField, 'an A1 range of this sheet such as "B2:B" is required');
+    }
+    if (item.range.includes('!')) {
+      return invalid(rangeField, 'give the cells only (such as "B2:B"); the rule applies to this sheet');
+    }
+    const bounds = parseCellBounds(item.range.trim());
+    if (!bounds) return invalid(rangeField, `"${item.range}" is not an A1 range`);
+    if ((bounds.endRow ?? bounds.startRow) >= rowCount || (bounds.endCol ?? bounds.startCol) >= columnCount) {
+      return invalid(
+        rangeField,
+        `"${item.range}" reaches past the sheet's ${rowCount} rows or ${columnCount} columns`,
+      );
+    }
+    const ruleField = `${field}[${index}].rule`;
+    if (item.rule === undefined || item.rule === null) {
+      return invalid(ruleField, 'a DataValidationRule ({ condition: { type, values? } }) is required');
+    }
+    const rule = checkDataValidationRule(item.rule);
+    if (!rule.ok) {
+      const message = ruleProblemMessage(rule.problem, ruleField);
+      return rule.problem.kind === 'rule'
+        ? { ok: false, message: `Invalid value at '${ruleField}': ${message}` }
+        : { ok: false, message };
+    }
+    ranges = setValidation(
+      ranges,
+      {
+        startRowIndex: bounds.startRow,
+        ...(bounds.endRow === undefined ? {} : { endRowIndex: bounds.endRow + 1 }),
+        startColumnIndex: bounds.startCol,
+        ...(bounds.endCol === undefined ? {} : { endColumnIndex: bounds.endCol + 1 }),
+      },
+      rule.rule,
+    );
+  }
+  return { ok: true, value: ranges };
 }
 
 function invalid<T>(field: string, problem: string): Checked<T> {

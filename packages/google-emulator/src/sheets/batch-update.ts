@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError } from '../google-errors.js';
 import { type Cell, inputCell, type Rows } from './cells.js';
+import { clipValidation } from './data-validation.js';
 import { parseFieldMask } from './field-mask.js';
 import { checkCellLimit, checkRowsFitColumns, gridCells } from './grid-limits.js';
+import { setDataValidation } from './set-data-validation.js';
 import { openSpreadsheet, type SheetsDeps, sendWriteReply } from './sheets-context.js';
 import {
   DEFAULT_COLUMN_COUNT,
@@ -18,8 +20,8 @@ type RequestBody = Record<string, unknown>;
 type PlannedWrite = { kind: 'appendCells'; sheetId: number; rows: Rows };
 
 /**
- * POST /v4/spreadsheets/{id}:batchUpdate with addSheet, appendCells, appendDimension, updateSheetProperties
- * and deleteSheet. As in Google the batch is atomic: every request is checked (against the sheets as the
+ * POST /v4/spreadsheets/{id}:batchUpdate with addSheet, appendCells, appendDimension, updateSheetProperties,
+ * deleteSheet and setDataValidation. As in Google the batch is atomic: every request is checked (against the sheets as the
  * earlier requests leave them) before anything changes; one invalid request fails the whole batch.
  */
 export async function batchUpdateSpreadsheet(
@@ -77,6 +79,10 @@ export async function batchUpdateSpreadsheet(
         break;
       case 'deleteSheet':
         deleteSheet(draft, payload, prefix);
+        replies.push({});
+        break;
+      case 'setDataValidation':
+        setDataValidation(draft, payload, prefix, index);
         replies.push({});
         break;
       default:
@@ -309,6 +315,10 @@ function updateSheetProperties(draft: SheetProperties[], payload: RequestBody, p
     if ((frozen as number) > 0) sheet.frozenRowCount = frozen as number;
     else delete sheet.frozenRowCount;
   }
+  // Rules on rows or columns the grid no longer has go with them.
+  const clipped = clipValidation(sheet.dataValidation, sheet.rowCount, sheet.columnCount);
+  if (clipped && clipped.length > 0) sheet.dataValidation = clipped;
+  else delete sheet.dataValidation;
 }
 
 /**

@@ -82,3 +82,15 @@ function merge(target: FieldMask, source: FieldMask) {
 function camelCase(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, char: string) => char.toUpperCase());
 }
+
+/** Whether a mask selects the field at `path` (or all of it, through a parent or `*`). */
+export function maskSelects(mask: FieldMask, path: readonly string[]): boolean {
+  let current = mask;
+  for (const name of path) {
+    const selection = current.get(name) ?? current.get('*');
+    if (selection === undefined) return false;
+    if (selection === true) return true;
+    current = selection;
+  }
+  return true;
+}

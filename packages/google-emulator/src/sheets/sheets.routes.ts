@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError, unimplementedMethod } from '../google-errors.js';
 import { batchUpdateSpreadsheet } from './batch-update.js';
 import { createSpreadsheet } from './create-spreadsheet.js';
-import { applyFieldMask, parseFieldMask } from './field-mask.js';
+import { applyFieldMask, maskSelects, parseFieldMask } from './field-mask.js';
+import { gridData } from './grid-data.js';
 import { resolveRange } from './range-resolution.js';
 import { openSpreadsheet, queryOf, type SheetsDeps } from './sheets-context.js';
 import { spreadsheetResource } from './spreadsheet-resource.js';
@@ -65,20 +66,50 @@ async function dispatch(request: FastifyRequest, reply: FastifyReply, deps: Shee
   return notFound(path);
 }
 
-/** GET /v4/spreadsheets/{id}: the spreadsheet resource, trimmed by `fields`. */
+/**
+ * GET /v4/spreadsheets/{id}: the spreadsheet resource, trimmed by `fields`. Grid data (`sheets[].data`,
+ * with each cell's values and data validation) comes with `includeGridData=true`, or, as in Google, when a
+ * `fields` mask names it (a mask replaces `includeGridData`). `ranges` limits the sheets to those the
+ * ranges name and the grid data to the ranges; without ranges it covers each sheet's whole grid.
+ */
 async function getSpreadsheet(request: FastifyRequest, reply: FastifyReply, deps: SheetsDeps, id: string) {
   const { meta } = await openSpreadsheet(request, deps, id, 'read');
   const query = queryOf(request);
-  // `ranges` limits the sheets listed to those the ranges name (and checks the ranges), as in Google.
-  const ranges = query.getAll('ranges');
-  const sheetIds = new Set(ranges.map((text) => resolveRange(meta, text).sheet.sheetId));
+  const ranges = query.getAll('ranges').map((text) => resolveRange(meta, text));
+  const sheetIds = new Set(ranges.map((range) => range.sheet.sheetId));
   const sheets = meta.sheets.filter((sheet) => ranges.length === 0 || sheetIds.has(sheet.sheetId));
   const resource = spreadsheetResource(meta, sheets);
   const fields = query.get('fields');
-  if (fields === null || fields === '') return reply.send(resource);
-  const mask = parseFieldMask(fields);
-  if (!mask) throw GoogleApiError.of(400, `Invalid field selection ${fields}`, 'INVALID_ARGUMENT');
-  return reply.send(applyFieldMask(resource, mask));
+  const mask = fields === null || fields === '' ? undefined : parseFieldMask(fields);
+  if (fields && !mask) throw GoogleApiError.of(400, `Invalid field selection ${fields}`, 'INVALID_ARGUMENT');
+  const includeGridData = booleanParam(query, 'includeGridData', 'include_grid_data');
+  const withGridData = mask ? maskSelects(mask, ['sheets', 'data']) : includeGridData;
+  const answer = withGridData
+    ? {
+        ...resource,
+        sheets: await Promise.all(
+          resource.sheets.map(async (entry) => {
+            const sheet = sheets.find((candidate) => candidate.sheetId === entry.properties.sheetId);
+            if (!sheet) return entry;
+            const rows = await deps.store.rows(id, sheet.sheetId);
+            const blocks =
+              ranges.length === 0
+                ? [{ startRow: 0, startCol: 0, endRow: sheet.rowCount - 1, endCol: sheet.columnCount - 1 }]
+                : ranges.filter((range) => range.sheet.sheetId === sheet.sheetId);
+            return { ...entry, data: blocks.map((block) => gridData(sheet, rows, block)) };
+          }),
+        ),
+      }
+    : resource;
+  return reply.send(mask ? applyFieldMask(answer, mask) : answer);
+}
+
+/** A boolean query parameter (`true`/`false`, or `1`/`0`); Google's 400 for anything else. */
+function booleanParam(query: URLSearchParams, name: string, protoName: string): boolean {
+  const value = query.get(name) ?? query.get(protoName);
+  if (value === null || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw GoogleApiError.of(400, `Invalid value at '${protoName}' (TYPE_BOOL), "${value}"`, 'INVALID_ARGUMENT');
 }
 
 /** Google's Sheets methods the emulator does not offer: they answer 501, never a 404 like a missing file. */

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { ValidationRange } from './data-validation.js';
 
 /**
  * What a share lets someone do, as Drive's share dialog offers it: Viewer (Drive role `reader`),
@@ -43,6 +44,8 @@ export interface SheetProperties {
   rowCount: number;
   columnCount: number;
   frozenRowCount?: number;
+  /** The sheet's data validation rules by range (left out when none); the newest range wins a cell. */
+  dataValidation?: ValidationRange[];
 }
 
 /** What `meta.json` holds for a spreadsheet (its cells live in per-sheet files). */

@@ -2,6 +2,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readJsonFile, writeJsonFileAtomic } from '../state/atomic-json-file.js';
 import type { Rows } from './cells.js';
+import { checkDataValidationRule, ruleProblemMessage, type ValidationRange } from './data-validation.js';
 import {
   appendDurably,
   applyRowOp,
@@ -29,6 +30,8 @@ export interface NewSheet {
   rows?: Rows;
   /** The rows file's text (plain lines) with its row count and widest row, when built by a generator. */
   rowsText?: { text: string; rowCount: number; columnCount: number };
+  /** Data validation rules, already checked (the control API's `dataValidation`). */
+  dataValidation?: ValidationRange[];
 }
 
 /** What {@link SpreadsheetStore.create} needs. */
@@ -113,6 +116,9 @@ export class SpreadsheetStore {
         index,
         rowCount: Math.max(DEFAULT_ROW_COUNT, rowCount),
         columnCount: Math.max(DEFAULT_COLUMN_COUNT, columnCount),
+        ...(sheet.dataValidation && sheet.dataValidation.length > 0
+          ? { dataValidation: structuredClone(sheet.dataValidation) }
+          : {}),
       });
       const text = sheet.rowsText?.text ?? rowsToText(sheet.rows ?? []);
       if (text !== '') await rewriteRowsFile(this.#sheetFile(spreadsheetId, sheetId), text);
@@ -261,6 +267,9 @@ function parseMeta(raw: unknown, filePath: string): SpreadsheetMeta {
       rowCount: sheet.rowCount as number,
       columnCount: sheet.columnCount as number,
       ...(typeof sheet.frozenRowCount === 'number' ? { frozenRowCount: sheet.frozenRowCount } : {}),
+      ...(sheet.dataValidation === undefined
+        ? {}
+        : { dataValidation: parseValidation(sheet.dataValidation, fail) }),
     };
   });
   return {
@@ -272,4 +281,29 @@ function parseMeta(raw: unknown, filePath: string): SpreadsheetMeta {
     createdAt: typeof meta.createdAt === 'string' ? meta.createdAt : new Date(0).toISOString(),
     sheets,
   };
+}
+
+/** A sheet's stored rules, checked as a request's would be (a hand-edited meta.json fails clearly). */
+function parseValidation(raw: unknown, fail: (problem: string) => never): ValidationRange[] {
+  if (!Array.isArray(raw)) return fail('dataValidation');
+  return raw.map((entry, index) => {
+    const range = (entry ?? {}) as Record<string, unknown>;
+    const index_ = (name: string, optional: boolean) => {
+      const value = range[name];
+      if (value === undefined && optional) return undefined;
+      if (!Number.isInteger(value) || (value as number) < 0) return fail(`dataValidation[${index}].${name}`);
+      return value as number;
+    };
+    const checked = checkDataValidationRule(range.rule);
+    if (!checked.ok) return fail(ruleProblemMessage(checked.problem, `dataValidation[${index}].rule`));
+    const endRowIndex = index_('endRowIndex', true);
+    const endColumnIndex = index_('endColumnIndex', true);
+    return {
+      startRowIndex: index_('startRowIndex', false) as number,
+      ...(endRowIndex === undefined ? {} : { endRowIndex }),
+      startColumnIndex: index_('startColumnIndex', false) as number,
+      ...(endColumnIndex === undefined ? {} : { endColumnIndex }),
+      rule: checked.rule,
+    };
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError } from '../google-errors.js';
 import { columnLetters, formatA1 } from './a1-range.js';
 import type { Rows, ValueInputOption, ValueRenderOption } from './cells.js';
+import { insertRowsInValidation } from './data-validation.js';
 import { checkCellLimit, gridCells } from './grid-limits.js';
 import { type ResolvedRange, resolveRange } from './range-resolution.js';
 import { enumParam, openSpreadsheet, queryOf, type SheetsDeps, sendWriteReply } from './sheets-context.js';
@@ -274,6 +275,10 @@ export async function appendValues(
         blockWrite(rows, at, col, matrix, insertOption === 'INSERT_ROWS'),
       ),
     );
+    if (insertOption === 'INSERT_ROWS' && sheet.dataValidation) {
+      // Inserted rows move the rules below them and take the rules of the row above.
+      sheet.dataValidation = insertRowsInValidation(sheet.dataValidation, at, height);
+    }
     if (rowCount !== sheet.rowCount || columnCount !== sheet.columnCount) {
       sheet.rowCount = rowCount;
       sheet.columnCount = columnCount;
