@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_QUESTIONS, ASSISTANT_QUESTIONS_TITLE } from './demo-data.js';
+import { checkDataValidationRule } from '../sheets/data-validation.js';
+import {
+  ASSISTANT_QUESTIONS,
+  ASSISTANT_QUESTIONS_TITLE,
+  DEMO_DIETARY_NEEDS,
+  EVENT_REGISTRATIONS,
+} from './demo-data.js';
 
 describe('the assistant questions spreadsheet', () => {
   const [header = [], ...rows] = ASSISTANT_QUESTIONS.sheets?.[0]?.rows ?? [];
@@ -31,6 +37,41 @@ describe('the assistant questions spreadsheet', () => {
       for (const name of ['Website link', 'Google sheet link', 'Youtube link']) {
         expect(new URL(cell(row, name)).protocol).toBe('https:');
       }
+    }
+  });
+});
+
+describe('the Event Registrations spreadsheet', () => {
+  const [registrations, lists] = EVENT_REGISTRATIONS.sheets ?? [];
+
+  it('holds rules as Google answers them (each passes the setDataValidation check unchanged)', () => {
+    const rules = registrations?.dataValidation ?? [];
+    expect(rules.map((range) => range.rule.condition.type)).toEqual([
+      'TEXT_IS_EMAIL',
+      'ONE_OF_LIST',
+      'NUMBER_BETWEEN',
+      'BOOLEAN',
+      'ONE_OF_RANGE',
+    ]);
+    for (const range of rules) {
+      expect(checkDataValidationRule(range.rule)).toEqual({ ok: true, rule: range.rule });
+      // Row 2 down, one column each, open at the bottom.
+      expect(range.startRowIndex).toBe(1);
+      expect(range.endRowIndex).toBeUndefined();
+      expect(range.endColumnIndex).toBe(range.startColumnIndex + 1);
+    }
+  });
+
+  it('has the lists its range rule names, and sample rows its rules accept', () => {
+    expect(lists?.title).toBe('Lists');
+    expect(lists?.rows?.slice(1).map((row) => row[0])).toEqual(DEMO_DIETARY_NEEDS);
+    const [header = [], ...rows] = registrations?.rows ?? [];
+    expect(header).toEqual(['Name', 'Email', 'Session', 'Guests', 'Newsletter', 'Dietary needs']);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(typeof row[3]).toBe('number');
+      expect(typeof row[4]).toBe('boolean');
+      expect(DEMO_DIETARY_NEEDS).toContain(row[5]);
     }
   });
 });

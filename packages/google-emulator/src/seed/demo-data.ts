@@ -57,6 +57,79 @@ export const EVENT_REGISTRATION: NewSpreadsheet = {
   ],
 };
 
+/** The choices of the Event Registrations demo, as its rules hold them. */
+export const DEMO_SESSIONS = ['Morning workshop', 'Afternoon talk', 'Evening social'];
+export const DEMO_DIETARY_NEEDS = ['None', 'Vegetarian', 'Vegan', 'Gluten-free'];
+
+const choices = (values: readonly string[]) => values.map((userEnteredValue) => ({ userEnteredValue }));
+
+/**
+ * A sheet whose columns carry data validation, as an owner would set it up in Google Sheets (a dropdown,
+ * a number range, a checkbox, an email check and a dropdown from a range of another sheet), so local mode
+ * shows the form generator proposing field types from the sheet's own rules. Each rule covers its column
+ * from row 2 down, however many rows responses add.
+ */
+export const EVENT_REGISTRATIONS: NewSpreadsheet = {
+  title: 'Event Registrations',
+  ownerEmail: DEMO_OWNER_EMAIL,
+  sharing: { link: 'edit', people: [] },
+  sheets: [
+    {
+      title: 'Registrations',
+      rows: [
+        ['Name', 'Email', 'Session', 'Guests', 'Newsletter', 'Dietary needs'],
+        ['Ada Lovelace', 'ada.lovelace@example.com', 'Morning workshop', 2, true, 'Vegetarian'],
+        ['Alan Turing', 'alan.turing@example.com', 'Evening social', 1, false, 'None'],
+      ],
+      dataValidation: [
+        {
+          startRowIndex: 1,
+          startColumnIndex: 1,
+          endColumnIndex: 2,
+          rule: { condition: { type: 'TEXT_IS_EMAIL' }, strict: true },
+        },
+        {
+          startRowIndex: 1,
+          startColumnIndex: 2,
+          endColumnIndex: 3,
+          rule: {
+            condition: { type: 'ONE_OF_LIST', values: choices(DEMO_SESSIONS) },
+            strict: true,
+            showCustomUi: true,
+          },
+        },
+        {
+          startRowIndex: 1,
+          startColumnIndex: 3,
+          endColumnIndex: 4,
+          rule: {
+            condition: { type: 'NUMBER_BETWEEN', values: choices(['1', '5']) },
+            inputMessage: 'Between 1 and 5 guests',
+            strict: true,
+          },
+        },
+        {
+          startRowIndex: 1,
+          startColumnIndex: 4,
+          endColumnIndex: 5,
+          rule: { condition: { type: 'BOOLEAN' } },
+        },
+        {
+          startRowIndex: 1,
+          startColumnIndex: 5,
+          endColumnIndex: 6,
+          rule: {
+            condition: { type: 'ONE_OF_RANGE', values: choices(['=Lists!A2:A']) },
+            strict: true,
+            showCustomUi: true,
+          },
+        },
+      ],
+    },
+    { title: 'Lists', rows: [['Dietary needs'], ...DEMO_DIETARY_NEEDS.map((need) => [need])] },
+  ],
+};
+
 export const PRIVATE_BUDGET: NewSpreadsheet = {
   title: 'Private Budget',
   ownerEmail: PRIVATE_OWNER_EMAIL,

@@ -28,10 +28,12 @@ describe('the demo documents', () => {
       }
     ).documents;
 
-  it('adds demo documents that are new to an existing data directory, and only those', async () => {
+  it('adds demo files that are new to an existing data directory, and only those', async () => {
     expect((await documents()).map((document) => document.title)).toEqual(['Registration Confirmation']);
+    // Spreadsheets too: only the demo added after this directory was seeded.
     const spreadsheets = await apiClient(emulator.url).call('GET', '/__emulator/spreadsheets');
-    expect(((await spreadsheets.json()) as { spreadsheets: unknown[] }).spreadsheets).toEqual([]);
+    const listed = ((await spreadsheets.json()) as { spreadsheets: Array<{ title: string }> }).spreadsheets;
+    expect(listed.map((spreadsheet) => spreadsheet.title)).toEqual(['Event Registrations']);
     await emulator.close();
     emulator = await startStandaloneEmulator({ port: 0, dataDir });
     expect((await documents()).map((document) => document.title)).toEqual(['Registration Confirmation']);
