@@ -5,6 +5,7 @@ import type {
   FormDetail,
   FormUserWithPassword,
   ResetFormUserPasswordBody,
+  SheetPreview,
   UpdateFormBody,
 } from '@sheetforms/contract';
 import { type ApiResult, apiClient } from '@/lib/api-client';
@@ -17,6 +18,15 @@ export async function getFormDetail(formId: string): Promise<FormDetail> {
 
 export function updateForm(formId: string, body: UpdateFormBody): Promise<ApiResult<Form>> {
   return apiClient.put<Form>(`/forms/${encodeURIComponent(formId)}`, body);
+}
+
+/**
+ * GET /sheets/preview: the form's sheet's header row (with the type each column suggests), so columns
+ * no field uses yet can be added.
+ */
+export async function getSheetPreview(url: string, sheet: string): Promise<SheetPreview> {
+  const { data } = await apiClient.get<SheetPreview>('/sheets/preview', { params: { url, sheet } });
+  return data;
 }
 
 export function addFormUser(body: AddFormUserBody): Promise<ApiResult<FormUserWithPassword>> {

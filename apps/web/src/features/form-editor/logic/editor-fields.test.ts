@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { newQuestionField } from './add-field';
 import {
-  blankLabelIndexes,
+  blankLabelKeys,
   labelProblems,
   markRemoved,
+  moveField,
+  reorderFields,
   restoreField,
+  settingsProblems,
   toEditorFields,
   toSavedFields,
   updateField,
@@ -11,8 +15,16 @@ import {
 } from './editor-fields';
 
 const jdata = [
-  { label: 'Name', type: 'text' as const, required: true, placeHolder: 'Enter your name', isRemoved: false },
   {
+    id: 'fname',
+    label: 'Name',
+    type: 'text' as const,
+    required: true,
+    placeHolder: 'Enter your name',
+    isRemoved: false,
+  },
+  {
+    id: 'femail',
     label: 'Email',
     type: 'email' as const,
     required: false,
@@ -20,46 +32,91 @@ const jdata = [
     isRemoved: false,
     name: 'E-mail',
   },
-  { label: 'Age', type: 'number' as const, required: false, placeHolder: '', isRemoved: true },
+  { id: 'fage', label: 'Age', type: 'number' as const, required: false, placeHolder: '', isRemoved: true },
 ];
 
+const labels = (fields: ReturnType<typeof toEditorFields>) => fields.map((field) => field.label);
+
 describe('editor fields', () => {
-  it('remembers each field’s original index and fills defaults', () => {
-    const fields = toEditorFields([{ label: 'Only' }]);
-    expect(fields).toEqual([
-      { label: 'Only', type: 'text', required: false, placeHolder: '', isRemoved: false, originalIndex: 0 },
+  it('gives each field a key, keeps its id and fills defaults', () => {
+    const [only] = toEditorFields([{ label: 'Only' }]);
+    expect(only).toMatchObject({
+      key: 'saved-0',
+      label: 'Only',
+      required: false,
+      isRemoved: false,
+      settings: { type: 'text', placeHolder: '' },
+    });
+    expect(only?.id).toBeUndefined();
+    expect(toEditorFields(jdata).map((field) => [field.key, field.id])).toEqual([
+      ['saved-0', 'fname'],
+      ['saved-1', 'femail'],
+      ['saved-2', 'fage'],
     ]);
-    expect(toEditorFields(jdata).map((field) => field.originalIndex)).toEqual([0, 1, 2]);
     expect(toEditorFields(jdata)[1]?.name).toBe('E-mail');
   });
 
+  it('reads a choice field’s options, range, bounds and Other into the shared settings', () => {
+    const [plan, day] = toEditorFields([
+      { id: 'p', label: 'Plan', type: 'radio', options: ['Basic', 'Pro'], allowOther: true },
+      { id: 'd', label: 'Day', type: 'date', min: '2025-01-01', max: '2025-12-31' },
+    ]);
+    expect(plan?.settings).toMatchObject({ type: 'radio', options: ['Basic', 'Pro'], allowOther: true });
+    expect(day?.settings).toMatchObject({ type: 'date', min: '2025-01-01', max: '2025-12-31' });
+  });
+
   it('marks a removed field isRemoved and hides it', () => {
-    const fields = markRemoved(toEditorFields(jdata), 0);
+    const fields = markRemoved(toEditorFields(jdata), 'saved-0');
     expect(fields[0]?.isRemoved).toBe(true);
-    expect(visibleFields(fields).map((field) => field.label)).toEqual(['Email']);
+    expect(labels(visibleFields(fields))).toEqual(['Email']);
   });
 
-  it('gives a field removed with a blank label its stored label back', () => {
-    const blank = updateField(toEditorFields(jdata), 1, { label: '  ' });
-    expect(blankLabelIndexes(blank)).toEqual([1]);
-    const removed = markRemoved(blank, 1, 'Email');
+  it('gives a field removed with a blank label or unsaveable settings what was stored', () => {
+    const blank = updateField(toEditorFields(jdata), 'saved-1', { label: '  ' });
+    expect(blankLabelKeys(blank)).toEqual(['saved-1']);
+    const removed = markRemoved(blank, 'saved-1');
     expect(removed[1]).toMatchObject({ label: 'Email', isRemoved: true });
-    expect(blankLabelIndexes(removed)).toEqual([]);
+    expect(blankLabelKeys(removed)).toEqual([]);
+
+    const noOptions = updateField(toEditorFields(jdata), 'saved-0', {
+      settings: { type: 'dropdown', options: [], placeHolder: '' },
+    });
+    expect([...settingsProblems(noOptions).values()]).toEqual(['Name: add at least one option']);
+    const hidden = markRemoved(noOptions, 'saved-0');
+    expect(hidden[0]?.settings.type).toBe('text');
+    expect(toSavedFields(hidden)[0]).toMatchObject({ type: 'text', isRemoved: true });
   });
 
-  it('restores a removed field', () => {
-    const fields = restoreField(toEditorFields(jdata), 2);
-    expect(visibleFields(fields).map((field) => field.label)).toEqual(['Name', 'Email', 'Age']);
+  it('drops a field added in this edit when it is removed (it has no answers to keep)', () => {
+    const fields = [...toEditorFields(jdata), newQuestionField('Phone', 'new-1')];
+    expect(labels(markRemoved(fields, 'new-1'))).toEqual(['Name', 'Email', 'Age']);
   });
 
-  it('saves every field in original order without the index', () => {
-    const edited = updateField(toEditorFields(jdata), 1, { label: 'Work email', required: true });
-    const shuffled = [edited[2], edited[0], edited[1]].filter((field) => field !== undefined);
-    const saved = toSavedFields(markRemoved(shuffled, 0));
+  it('restores a removed field where it was', () => {
+    const fields = restoreField(toEditorFields(jdata), 'saved-2');
+    expect(labels(visibleFields(fields))).toEqual(['Name', 'Email', 'Age']);
+  });
 
-    expect(saved.map((field) => field.label)).toEqual(['Name', 'Work email', 'Age']);
-    expect(saved.map((field) => field.isRemoved)).toEqual([true, false, true]);
-    expect(saved[1]).toEqual({
+  it('moves a field among the shown ones, past removed fields, and not beyond either end', () => {
+    const fields = toEditorFields([{ label: 'A' }, { label: 'B', isRemoved: true }, { label: 'C' }]);
+    expect(labels(moveField(fields, 'saved-2', -1))).toEqual(['C', 'A', 'B']);
+    expect(labels(moveField(fields, 'saved-0', 1))).toEqual(['B', 'C', 'A']);
+    expect(labels(moveField(fields, 'saved-0', -1))).toEqual(['A', 'B', 'C']);
+    expect(labels(moveField(fields, 'saved-2', 1))).toEqual(['A', 'B', 'C']);
+    expect(labels(reorderFields(fields, 'saved-0', 'saved-2'))).toEqual(['B', 'C', 'A']);
+    expect(labels(reorderFields(fields, 'saved-0', 'nope'))).toEqual(['A', 'B', 'C']);
+  });
+
+  it('saves every field in form order with its id, without editor keys; a new one goes without id', () => {
+    const edited = updateField(toEditorFields(jdata), 'saved-1', { label: 'Work email', required: true });
+    const moved = markRemoved(moveField(edited, 'saved-1', -1), 'saved-0');
+    const saved = toSavedFields([...moved, newQuestionField('Phone', 'new-1')]);
+
+    expect(saved.map((field) => field.label)).toEqual(['Work email', 'Name', 'Age', 'Phone']);
+    expect(saved.map((field) => field.id)).toEqual(['femail', 'fname', 'fage', undefined]);
+    expect(saved.map((field) => field.isRemoved)).toEqual([false, true, true, false]);
+    expect(saved[0]).toEqual({
+      id: 'femail',
       label: 'Work email',
       type: 'email',
       required: true,
@@ -67,7 +124,39 @@ describe('editor fields', () => {
       isRemoved: false,
       name: 'E-mail',
     });
-    for (const field of saved) expect(field).not.toHaveProperty('originalIndex');
+    expect(saved[3]).toEqual({
+      label: 'Phone',
+      type: 'text',
+      required: false,
+      placeHolder: 'Enter your phone',
+      isRemoved: false,
+    });
+    for (const field of saved) {
+      expect(field).not.toHaveProperty('key');
+      expect(field).not.toHaveProperty('saved');
+    }
+  });
+
+  it('sends only the rules a field’s type uses', () => {
+    const fields = updateField(toEditorFields(jdata), 'saved-0', {
+      settings: {
+        type: 'checkboxes',
+        options: [' Red ', '', 'Blue'],
+        allowOther: true,
+        min: 3,
+        placeHolder: 'Pick',
+      },
+    });
+    expect(toSavedFields(fields)[0]).toEqual({
+      id: 'fname',
+      label: 'Name',
+      type: 'checkboxes',
+      options: ['Red', 'Blue'],
+      allowOther: true,
+      required: true,
+      placeHolder: 'Pick',
+      isRemoved: false,
+    });
   });
 
   it('names every shown field whose label another shown field has, or a system column; removed ones are left out', () => {
@@ -79,10 +168,10 @@ describe('editor fields', () => {
       { label: 'signature' },
     ]);
     expect([...labelProblems(fields)]).toEqual([
-      [0, 'Each field needs its own label: "Email" is used more than once.'],
-      [1, 'Each field needs its own label: "Email" is used more than once.'],
+      ['saved-0', 'Each field needs its own label: "Email" is used more than once.'],
+      ['saved-1', 'Each field needs its own label: "Email" is used more than once.'],
       [
-        4,
+        'saved-4',
         '"signature" is a column SheetForms fills in itself (Timestamp, Response ID, Signature): please choose another label.',
       ],
     ]);

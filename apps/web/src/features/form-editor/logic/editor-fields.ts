@@ -1,4 +1,5 @@
-import type { FieldType, FormField, FormFieldInput } from '@sheetforms/contract';
+import { arrayMove } from '@dnd-kit/sortable';
+import type { FormFieldInput } from '@sheetforms/contract';
 import {
   duplicateFieldLabels,
   FIELD_LABEL_MESSAGES,
@@ -6,62 +7,96 @@ import {
   isSystemColumn,
   normaliseLabel,
 } from '@sheetforms/contract';
+import {
+  type FieldSettingsValue,
+  fieldSettingsProblem,
+  toFieldRulesInput,
+} from '@/features/field-settings/logic/field-settings-value';
 
-/** A field while it is being edited: its position in the saved form is remembered (spec 001 section 3). */
-export interface EditorField extends FormField {
-  originalIndex: number;
+/**
+ * A field while it is being edited. Its type and the rules that go with it are held as the shared field
+ * settings edit them; the rest is the jdata item as stored. The form's order is the list's order (issue
+ * 21: owners reorder fields; the sheet's column order does not change).
+ */
+export interface EditorField {
+  /** A key for React lists and drag and drop: a field added in this edit has no id until it is saved. */
+  key: string;
+  /** The stable id the server gave the field; sent back so renames and reorders keep it. */
+  id?: string | undefined;
+  label: string;
+  required: boolean;
+  isRemoved: boolean;
+  /** The sheet column header this field writes to, when its label differs (or it came from a column). */
+  name?: string | undefined;
+  column?: number | undefined;
+  settings: FieldSettingsValue;
+  /** Why a field added from a sheet column starts with its type (the sheet's rule, its data). */
+  typeHint?: string | undefined;
+  /** The range the sheet's own dropdown reads its options from, offered as the field's options. */
+  suggestedRange?: string | undefined;
+  /** The field as last saved; absent for a field added in this edit. */
+  saved?: { label: string; settings: FieldSettingsValue } | undefined;
 }
 
-/** The fields as the editor holds them; defaults fill anything the stored jdata left out. */
+/** The stored jdata item's type and rules as the shared field settings hold them. */
+export function toSettingsValue(field: FormFieldInput): FieldSettingsValue {
+  const type = FieldTypeSchema.safeParse(field.type);
+  return {
+    type: type.success ? type.data : 'text',
+    options: field.options ? [...field.options] : undefined,
+    optionsFrom: field.optionsFrom ? { ...field.optionsFrom } : undefined,
+    min: field.min,
+    max: field.max,
+    allowOther: field.allowOther,
+    placeHolder: field.placeHolder ?? '',
+  };
+}
+
+/** The fields as the editor holds them, in form order; defaults fill anything the stored jdata left out. */
 export function toEditorFields(jdata: readonly FormFieldInput[]): EditorField[] {
-  return jdata.map((field, originalIndex) => {
-    const type = FieldTypeSchema.safeParse(field.type);
+  return jdata.map((field, index) => {
+    const settings = toSettingsValue(field);
     const editorField: EditorField = {
+      key: `saved-${index}`,
       label: field.label,
-      type: type.success ? type.data : 'text',
       required: field.required ?? false,
-      placeHolder: field.placeHolder ?? '',
       isRemoved: field.isRemoved ?? false,
-      originalIndex,
+      settings,
+      saved: { label: field.label, settings },
     };
+    if (field.id !== undefined) editorField.id = field.id;
     if (field.name !== undefined) editorField.name = field.name;
     if (field.column !== undefined) editorField.column = field.column;
     return editorField;
   });
 }
 
-export type FieldChange = Partial<Pick<FormField, 'label' | 'type' | 'required' | 'placeHolder'>>;
+export type FieldChange = Partial<Pick<EditorField, 'label' | 'required' | 'settings'>>;
 
-/** Applies an edit to the field at originalIndex. */
-export function updateField(
-  fields: readonly EditorField[],
-  originalIndex: number,
-  change: FieldChange,
-): EditorField[] {
-  return fields.map((field) => (field.originalIndex === originalIndex ? { ...field, ...change } : field));
+/** Applies an edit to the field with this key. */
+export function updateField(fields: readonly EditorField[], key: string, change: FieldChange): EditorField[] {
+  return fields.map((field) => (field.key === key ? { ...field, ...change } : field));
 }
 
 /**
- * Removing a field marks it isRemoved; it stays in the form (hidden) so its answers keep their column.
- * A label left blank before removal gets its stored label back, since a hidden field cannot be fixed.
+ * Removing a saved field marks it isRemoved; it stays in the form (hidden) so its answers keep their
+ * column. A hidden field cannot be fixed, so a blank label or settings that could not be saved go back to
+ * what was stored. A field added in this edit has no answers yet: it simply goes (a sheet column is then
+ * offered again).
  */
-export function markRemoved(
-  fields: readonly EditorField[],
-  originalIndex: number,
-  storedLabel?: string,
-): EditorField[] {
-  return fields.map((field) => {
-    if (field.originalIndex !== originalIndex) return field;
-    const label = field.label.trim() === '' && storedLabel ? storedLabel : field.label;
-    return { ...field, label, isRemoved: true };
-  });
+export function markRemoved(fields: readonly EditorField[], key: string): EditorField[] {
+  const target = fields.find((field) => field.key === key);
+  if (!target) return [...fields];
+  if (!target.saved) return fields.filter((field) => field.key !== key);
+  const { saved } = target;
+  const label = target.label.trim() === '' ? saved.label : target.label;
+  const settings = fieldSettingsProblem(target.settings, label) ? saved.settings : target.settings;
+  return fields.map((field) => (field.key === key ? { ...field, label, settings, isRemoved: true } : field));
 }
 
-/** Brings a removed field back. */
-export function restoreField(fields: readonly EditorField[], originalIndex: number): EditorField[] {
-  return fields.map((field) =>
-    field.originalIndex === originalIndex ? { ...field, isRemoved: false } : field,
-  );
+/** Brings a removed field back, where it was in the form. */
+export function restoreField(fields: readonly EditorField[], key: string): EditorField[] {
+  return fields.map((field) => (field.key === key ? { ...field, isRemoved: false } : field));
 }
 
 /** The fields the editor shows: removed ones are hidden. */
@@ -69,44 +104,83 @@ export function visibleFields(fields: readonly EditorField[]): EditorField[] {
   return fields.filter((field) => !field.isRemoved);
 }
 
-/** On save: every field (removed ones included), sorted back to original order, without the index. */
-export function toSavedFields(fields: readonly EditorField[]): FormField[] {
-  return [...fields]
-    .sort((a, b) => a.originalIndex - b.originalIndex)
-    .map(({ originalIndex: _originalIndex, ...field }) => field);
+/**
+ * Moves the field `activeKey` to where `overKey` is (drag and drop, by mouse, touch or keyboard). Removed
+ * fields keep their place among the others; only the order of the form changes, never the sheet's.
+ */
+export function reorderFields(
+  fields: readonly EditorField[],
+  activeKey: string,
+  overKey: string,
+): EditorField[] {
+  const from = fields.findIndex((field) => field.key === activeKey);
+  const to = fields.findIndex((field) => field.key === overKey);
+  if (from < 0 || to < 0 || from === to) return [...fields];
+  return arrayMove([...fields], from, to);
 }
 
-/** The labels of shown fields that are blank: a field needs a label (answers are keyed by it). */
-export function blankLabelIndexes(fields: readonly EditorField[]): number[] {
+/** Moves a shown field one place up (-1) or down (1) among the shown fields; at an end nothing moves. */
+export function moveField(fields: readonly EditorField[], key: string, step: -1 | 1): EditorField[] {
+  const shown = visibleFields(fields);
+  const at = shown.findIndex((field) => field.key === key);
+  const neighbour = shown[at + step];
+  if (at < 0 || !neighbour) return [...fields];
+  return reorderFields(fields, key, neighbour.key);
+}
+
+/** One jdata item as PUT /forms/{formId} takes it: the id kept, only the rules its type uses. */
+function toSavedField(field: EditorField): FormFieldInput {
+  const saved: FormFieldInput = {
+    label: field.label,
+    required: field.required,
+    isRemoved: field.isRemoved,
+    ...toFieldRulesInput(field.settings),
+  };
+  if (field.id !== undefined) saved.id = field.id;
+  if (field.name !== undefined) saved.name = field.name;
+  if (field.column !== undefined) saved.column = field.column;
+  return saved;
+}
+
+/** On save: every field (removed ones included) in form order; a new field goes without an id. */
+export function toSavedFields(fields: readonly EditorField[]): FormFieldInput[] {
+  return fields.map(toSavedField);
+}
+
+/** The keys of shown fields whose label is blank: a field needs a label (answers are keyed by it). */
+export function blankLabelKeys(fields: readonly EditorField[]): string[] {
   return visibleFields(fields)
     .filter((field) => field.label.trim() === '')
-    .map((field) => field.originalIndex);
+    .map((field) => field.key);
 }
 
 /**
  * The shown fields whose label breaks the label rules (another shown field has it, or it names a column
- * SheetForms fills in itself), by originalIndex, with the message for each.
+ * SheetForms fills in itself), by key, with the message for each.
  */
-export function labelProblems(fields: readonly EditorField[]): Map<number, string> {
+export function labelProblems(fields: readonly EditorField[]): Map<string, string> {
   const shown = visibleFields(fields);
-  const problems = new Map<number, string>();
+  const problems = new Map<string, string>();
   const duplicates = new Set(duplicateFieldLabels(shown).map(normaliseLabel));
   for (const field of shown) {
     const key = normaliseLabel(field.label);
     if (duplicates.has(key)) {
       const first = shown.find((other) => normaliseLabel(other.label) === key)?.label.trim() ?? field.label;
-      problems.set(field.originalIndex, FIELD_LABEL_MESSAGES.duplicate(first));
+      problems.set(field.key, FIELD_LABEL_MESSAGES.duplicate(first));
     } else if (isSystemColumn(field.label)) {
-      problems.set(field.originalIndex, FIELD_LABEL_MESSAGES.system(field.label.trim()));
+      problems.set(field.key, FIELD_LABEL_MESSAGES.system(field.label.trim()));
     }
   }
   return problems;
 }
 
-export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  text: 'Text',
-  email: 'Email',
-  number: 'Number',
-  date: 'Date',
-  textarea: 'Long text',
-};
+/** The shown fields whose type settings cannot be saved (no options, a bad range, bounds), by key. */
+export function settingsProblems(fields: readonly EditorField[]): Map<string, string> {
+  const problems = new Map<string, string>();
+  for (const field of visibleFields(fields)) {
+    const label = field.label.trim() || field.saved?.label || '';
+    const problem = fieldSettingsProblem(field.settings, label);
+    if (problem) problems.set(field.key, problem);
+  }
+  return problems;
+}

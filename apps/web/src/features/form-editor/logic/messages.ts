@@ -18,6 +18,22 @@ export const EDITOR_TEXT = {
   fieldLabelRequired: 'Field label is required',
 } as const;
 
+/** What the field list says about moving fields, and what a screen reader hears as they move. */
+export const REORDER_TEXT = {
+  hint: 'Drag a field by its handle to reorder (long press on touch screens), or use its arrow buttons. The sheet keeps its column order.',
+  moved: (label: string, position: number, count: number) =>
+    `${label} moved to position ${position} of ${count}.`,
+  added: (label: string, count: number) => `${label} added as field ${count}.`,
+  pickedUp: (label: string, position: number) => `Picked up ${label}, position ${position}.`,
+  movedTo: (label: string, position: number) => `${label} moved to position ${position}.`,
+  droppedAt: (label: string, position: number) => `${label} dropped at position ${position}.`,
+  dropped: (label: string) => `${label} dropped.`,
+  cancelled: (label: string) => `Reordering cancelled. ${label} was dropped.`,
+} as const;
+
+/** Above the fields when an options range of the sheet could not be read (FormDetail.fieldWarnings). */
+export const FIELD_WARNINGS_TITLE = 'Some options could not be read from your sheet';
+
 /** Spec 001 section 9: the forms dashboard opens 1 second after an update. */
 export const REDIRECT_AFTER_UPDATE_MS = 1000;
 export const FORMS_DASHBOARD_PATH = '/dashboard/forms';

@@ -1,7 +1,7 @@
 import type { FormSettings } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
-import { markRemoved, toEditorFields } from './editor-fields';
-import { buildSettings, buildUpdateBody, toEditorSettings } from './settings';
+import { markRemoved, toEditorFields, updateField } from './editor-fields';
+import { buildSettings, buildUpdateBody, hasUnsavedChanges, toEditorSettings } from './settings';
 
 const stored: FormSettings = {
   loginRequired: 0,
@@ -57,8 +57,14 @@ describe('settings', () => {
     });
   });
 
-  it('builds the PUT body with every field in original order', () => {
-    const fields = markRemoved(toEditorFields([{ label: 'A' }, { label: 'B' }]), 0);
+  it('builds the PUT body with every field in form order, ids kept', () => {
+    const fields = markRemoved(
+      toEditorFields([
+        { id: 'fa', label: 'A' },
+        { id: 'fb', label: 'B' },
+      ]),
+      'saved-0',
+    );
     const body = buildUpdateBody(
       {
         name: '  Survey ',
@@ -74,10 +80,29 @@ describe('settings', () => {
       description: 'About you',
       status: 'Inactive',
       jdata: [
-        { label: 'A', type: 'text', required: false, placeHolder: '', isRemoved: true },
-        { label: 'B', type: 'text', required: false, placeHolder: '', isRemoved: false },
+        { id: 'fb', label: 'B', type: 'text', required: false, placeHolder: '', isRemoved: false },
+        { id: 'fa', label: 'A', type: 'text', required: false, placeHolder: '', isRemoved: true },
       ],
       settings: { ...stored },
     });
+  });
+
+  it('counts as unsaved only what saving would send', () => {
+    const loaded = {
+      name: 'Survey',
+      description: '',
+      status: 'Active',
+      fields: toEditorFields([{ id: 'fa', label: 'A', type: 'dropdown', options: ['x', 'y'] }]),
+      settings: toEditorSettings(stored),
+    };
+    expect(hasUnsavedChanges({ ...loaded }, loaded, stored)).toBe(false);
+    // A blank option line is not sent.
+    const blankLine = updateField(loaded.fields, 'saved-0', {
+      settings: { type: 'dropdown', options: ['x', '', 'y '], placeHolder: '' },
+    });
+    expect(hasUnsavedChanges({ ...loaded, fields: blankLine }, loaded, stored)).toBe(false);
+    const renamed = updateField(loaded.fields, 'saved-0', { label: 'B' });
+    expect(hasUnsavedChanges({ ...loaded, fields: renamed }, loaded, stored)).toBe(true);
+    expect(hasUnsavedChanges({ ...loaded, name: 'Other' }, loaded, stored)).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ export interface EditorDraft {
   settings: EditorSettings;
 }
 
-/** PUT /forms/{formId}: the whole edit, fields in original order with removed ones marked. */
+/** PUT /forms/{formId}: the whole edit, fields in form order (ids kept) with removed ones marked. */
 export function buildUpdateBody(draft: EditorDraft, stored: FormSettings): UpdateFormBody {
   return {
     name: draft.name.trim(),
@@ -60,6 +60,14 @@ export function buildUpdateBody(draft: EditorDraft, stored: FormSettings): Updat
     // A status stored before statuses were a fixed list is left as it is rather than refused.
     ...(isFormStatus(draft.status) ? { status: draft.status } : {}),
   };
+}
+
+/**
+ * Whether the draft differs from what was loaded, judged by what saving would send: a change undone, or
+ * one the save would not carry (a blank option line), does not count.
+ */
+export function hasUnsavedChanges(draft: EditorDraft, loaded: EditorDraft, stored: FormSettings): boolean {
+  return JSON.stringify(buildUpdateBody(draft, stored)) !== JSON.stringify(buildUpdateBody(loaded, stored));
 }
 
 function isFormStatus(status: string): status is (typeof FORM_STATUSES)[number] {
