@@ -1,25 +1,41 @@
 import type { PublicFormField } from '@sheetforms/contract';
 import { ANSWER_MAX } from '../lib/constants';
+import type { Answer } from '../logic/answers';
 import { answerName } from '../logic/page-data';
+import { ChoiceGroup } from './choice-group';
+import { DropdownField } from './dropdown-field';
+import { type FieldControlProps, FieldError, labelStyles, RequiredMark } from './field-parts';
 import { inputStyles } from './shell';
+import { YesNoField } from './yes-no-field';
 
 export function fieldId(index: number): string {
   return `field-${index}`;
 }
 
-const inputTypes: Record<PublicFormField['type'], string> = {
-  text: 'text',
-  email: 'email',
-  number: 'number',
-  date: 'date',
-  textarea: 'textarea',
+type TextLikeType = Exclude<
+  PublicFormField['type'],
+  'textarea' | 'dropdown' | 'radio' | 'checkboxes' | 'checkbox'
+>;
+
+/** The input each typed field is, with what helps phones and browsers fill it in. */
+const textInputs: Record<
+  TextLikeType,
+  { type: string; inputMode?: 'decimal' | 'url' | 'tel' | 'email'; autoComplete?: string }
+> = {
+  text: { type: 'text' },
+  email: { type: 'email', autoComplete: 'email' },
+  number: { type: 'number', inputMode: 'decimal' },
+  date: { type: 'date' },
+  time: { type: 'time' },
+  url: { type: 'url', inputMode: 'url', autoComplete: 'url' },
+  tel: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
 };
 
 export interface FormFieldProps {
   field: PublicFormField;
   index: number;
-  /** Uncontrolled: what the input starts with (the server's copy of a refused submission). */
-  defaultValue: string;
+  /** Uncontrolled: what the control starts with (the server's copy of a refused submission). */
+  defaultValue: Answer | undefined;
   error: string | undefined;
   disabled: boolean;
   /** Called on every edit, so the field's error can go. */
@@ -27,13 +43,35 @@ export interface FormFieldProps {
 }
 
 /** One field by type, its label tied to it and its error announced through aria-describedby. */
-export function FormField({ field, index, defaultValue, error, disabled, onChange }: FormFieldProps) {
-  const id = fieldId(index);
+export function FormField({ index, ...props }: FormFieldProps) {
+  const control: FieldControlProps = { ...props, id: fieldId(index) };
+  const { field } = props;
+  switch (field.type) {
+    case 'dropdown':
+      return <DropdownField {...control} />;
+    case 'radio':
+    case 'checkboxes':
+      return <ChoiceGroup {...control} field={{ ...field, type: field.type }} />;
+    case 'checkbox':
+      return <YesNoField {...control} />;
+    default:
+      return <TextField {...control} />;
+  }
+}
+
+/** A bound as an input's min/max: numbers for number fields, YYYY-MM-DD days for date fields. */
+function boundAttribute(field: PublicFormField, bound: PublicFormField['min']): string | number | undefined {
+  if (field.type === 'number' && typeof bound === 'number') return bound;
+  if (field.type === 'date' && typeof bound === 'string') return bound;
+  return undefined;
+}
+
+function TextField({ field, id, defaultValue, error, disabled, onChange }: FieldControlProps) {
   const errorId = `${id}-error`;
   const common = {
     id,
     name: answerName(field.label),
-    defaultValue,
+    defaultValue: typeof defaultValue === 'string' ? defaultValue : (defaultValue?.[0] ?? ''),
     disabled,
     placeholder: field.placeHolder || undefined,
     'aria-required': field.required || undefined,
@@ -41,43 +79,30 @@ export function FormField({ field, index, defaultValue, error, disabled, onChang
     'aria-describedby': error ? errorId : undefined,
     maxLength: ANSWER_MAX,
     className: inputStyles,
+    onChange: () => onChange(field.label),
   } as const;
+  const input = field.type === 'textarea' ? undefined : textInputs[field.type as TextLikeType];
 
   return (
     <div className="pf-field">
-      <label htmlFor={id} className="mb-1.5 block font-medium text-slate-800 text-sm">
+      <label htmlFor={id} className={labelStyles}>
         {field.label}
-        {field.required ? (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        ) : null}
+        {field.required ? <RequiredMark /> : null}
       </label>
-      {field.type === 'textarea' ? (
-        <textarea
-          {...common}
-          rows={4}
-          className={`${inputStyles} min-h-28 resize-y`}
-          onChange={() => onChange(field.label)}
-        />
-      ) : (
+      {input ? (
         <input
           {...common}
-          type={inputTypes[field.type]}
-          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          type={input.type}
+          inputMode={input.inputMode}
+          autoComplete={input.autoComplete}
           step={field.type === 'number' ? 'any' : undefined}
-          autoComplete={field.type === 'email' ? 'email' : undefined}
-          onChange={() => onChange(field.label)}
+          min={boundAttribute(field, field.min)}
+          max={boundAttribute(field, field.max)}
         />
+      ) : (
+        <textarea {...common} rows={4} className={`${inputStyles} min-h-28 resize-y`} />
       )}
-      {error ? (
-        <p id={errorId} className="mt-1.5 flex items-center gap-1.5 text-red-600 text-sm">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
-            <path d="M10 18a8 8 0 100-16 8 8 0 000 16zm-.75-11.5a.75.75 0 011.5 0v4a.75.75 0 01-1.5 0v-4zM10 14.75a1 1 0 110-2 1 1 0 010 2z" />
-          </svg>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

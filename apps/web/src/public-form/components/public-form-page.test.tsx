@@ -15,10 +15,10 @@ const form: PublicForm = {
     gdprEnabled: 0,
   },
   jdata: [
-    { label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
-    { label: 'Email', type: 'email', required: true, placeHolder: '' },
-    { label: 'Guests', type: 'number', required: false, placeHolder: '' },
-    { label: 'Notes', type: 'textarea', required: false, placeHolder: '' },
+    { id: 'f1', label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
+    { id: 'f2', label: 'Email', type: 'email', required: true, placeHolder: '' },
+    { id: 'f3', label: 'Guests', type: 'number', required: false, placeHolder: '' },
+    { id: 'f4', label: 'Notes', type: 'textarea', required: false, placeHolder: '' },
   ],
   acceptingResponses: true,
 };
@@ -132,7 +132,7 @@ describe('public form page', () => {
     const gdpr = {
       ...form,
       settings: { ...form.settings, gdprEnabled: 1 as const, loginRequired: 1 as const },
-      jdata: [{ label: 'Full Name', type: 'text' as const, required: false, placeHolder: '' }],
+      jdata: [{ id: 'f5', label: 'Full Name', type: 'text' as const, required: false, placeHolder: '' }],
     };
     fetchMock
       .mockResolvedValueOnce(json(200, { data: gdpr }))

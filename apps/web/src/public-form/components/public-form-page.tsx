@@ -6,10 +6,10 @@ import { ApiError, api } from '../lib/http';
 import { navigate } from '../lib/navigation';
 import { storage } from '../lib/storage';
 import { toast } from '../lib/toast';
-import { type Answers, buildResponse, type FieldErrors, validateAnswers } from '../logic/answers';
+import { answersFromForm, buildResponse, type FieldErrors, validateAnswers } from '../logic/answers';
 import { consentForSubmission } from '../logic/consent';
 import { SubmissionAttempts } from '../logic/idempotency';
-import { answerName, FORM_POST_FIELDS, type FormPageData, type InitialView } from '../logic/page-data';
+import { FORM_POST_FIELDS, type FormPageData, type InitialView } from '../logic/page-data';
 import { formIdFromPath, loginUrlFor } from '../logic/redirect';
 import { createSheetSaveStep, type SyncState } from '../logic/sheet-save-step';
 import { type AfterSubmitStep, SUBMIT_MESSAGES, type SubmitDeps, submitForm } from '../logic/submit';
@@ -133,19 +133,6 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
   );
 }
 
-/** The answers typed so far, read from the form's inputs (they are uncontrolled: see below). */
-function readAnswers(formElement: HTMLFormElement | null, fields: PublicForm['jdata']): Answers {
-  const answers: Answers = {};
-  if (!formElement) return answers;
-  for (const field of fields) {
-    const input = formElement.elements.namedItem(answerName(field.label));
-    if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) {
-      answers[field.label] = input.value;
-    }
-  }
-  return answers;
-}
-
 /**
  * The form. Its inputs are uncontrolled: a respondent may type before the page's JavaScript arrives
  * (the server rendered the form), and hydration must keep what they typed; the answers are read from
@@ -209,7 +196,9 @@ function RespondentForm({
     event.preventDefault();
     if (submittingRef.current || !accepting) return;
 
-    const answers = readAnswers(formRef.current, form.jdata);
+    // The answers as the form's controls hold them (they are uncontrolled: see above), read the way the
+    // no-JavaScript post sends them.
+    const answers = formRef.current ? answersFromForm(form.jdata, new FormData(formRef.current)) : {};
     setFormError(undefined);
     const found = validateAnswers(form.jdata, answers);
     const signatureMissing = signatureEnabled && (signatureRef.current?.isEmpty() ?? true);
@@ -296,10 +285,10 @@ function RespondentForm({
             <div className="space-y-5">
               {form.jdata.map((field, index) => (
                 <FormField
-                  key={field.label}
+                  key={field.id || field.label}
                   field={field}
                   index={index}
-                  defaultValue={rendered?.values?.[field.label] ?? ''}
+                  defaultValue={rendered?.values?.[field.label]}
                   error={errors[field.label]}
                   disabled={submitting}
                   onChange={onChange}

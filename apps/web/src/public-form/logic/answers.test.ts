@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildResponse, fieldErrorsFromProblem, validateAnswers } from './answers';
 
 const fields: PublicFormField[] = [
-  { label: 'Full Name', type: 'text', required: true, placeHolder: '' },
-  { label: 'Email', type: 'email', required: true, placeHolder: '' },
-  { label: 'Age', type: 'number', required: false, placeHolder: '' },
-  { label: 'Notes', type: 'textarea', required: false, placeHolder: '' },
+  { id: 'f1', label: 'Full Name', type: 'text', required: true, placeHolder: '' },
+  { id: 'f2', label: 'Email', type: 'email', required: true, placeHolder: '' },
+  { id: 'f3', label: 'Age', type: 'number', required: false, placeHolder: '' },
+  { id: 'f4', label: 'Notes', type: 'textarea', required: false, placeHolder: '' },
 ];
 
 describe('validateAnswers', () => {
@@ -38,7 +38,7 @@ describe('fieldErrorsFromProblem', () => {
   it('maps response.{label} paths to fields, labels with dots included', () => {
     const withDot: PublicFormField[] = [
       ...fields,
-      { label: 'No. of guests', type: 'number', required: false, placeHolder: '' },
+      { id: 'f5', label: 'No. of guests', type: 'number', required: false, placeHolder: '' },
     ];
     expect(
       fieldErrorsFromProblem(withDot, [

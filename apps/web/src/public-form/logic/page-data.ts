@@ -1,5 +1,5 @@
 import type { PublicForm } from '@sheetforms/contract';
-import type { Answers, FieldErrors } from './answers';
+import type { FieldErrors } from './answers';
 
 /**
  * What the server rendered /form/{formId} with, inlined in the page as JSON
@@ -10,8 +10,11 @@ export type InitialView =
   | {
       kind: 'form';
       form: PublicForm;
-      /** After a refused no-JavaScript submission: what was sent, and what was wrong with it. */
-      values?: Answers;
+      /**
+       * After a refused no-JavaScript submission: what was sent (a checkboxes answer as its choices or as
+       * the stored 'A, B'), and what was wrong with it.
+       */
+      values?: Record<string, string | string[]>;
       errors?: FieldErrors;
       signatureError?: string;
       formError?: string;
@@ -40,11 +43,17 @@ export const FORM_PAGE_DATA_ID = 'sf-form-data';
  */
 export const FORM_POST_FIELDS = {
   answerPrefix: 'answer:',
+  /** The text box of a radio or checkboxes field's 'Other' choice (read only when Other is ticked). */
+  otherPrefix: 'other:',
   nonce: 'submission',
 } as const;
 
 export function answerName(label: string): string {
   return `${FORM_POST_FIELDS.answerPrefix}${label}`;
+}
+
+export function otherName(label: string): string {
+  return `${FORM_POST_FIELDS.otherPrefix}${label}`;
 }
 
 /** Whether the page needs its JavaScript as soon as it loads, not only once the respondent acts. */

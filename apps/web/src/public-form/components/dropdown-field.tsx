@@ -1,0 +1,43 @@
+import { choiceStart } from '../logic/answers';
+import { answerName } from '../logic/page-data';
+import { type FieldControlProps, FieldError, labelStyles, RequiredMark } from './field-parts';
+import { inputStyles } from './shell';
+
+export const SELECT_PLACEHOLDER = 'Select an option';
+
+/**
+ * A native select: keyboard, screen readers and phones' pickers come with it. Its first option is the
+ * empty 'Select an option' while nothing is chosen, and stays for an optional field so a choice can be
+ * taken back.
+ */
+export function DropdownField({ field, id, defaultValue, error, disabled, onChange }: FieldControlProps) {
+  const errorId = `${id}-error`;
+  const chosen = choiceStart(field, defaultValue).chosen[0] ?? '';
+  return (
+    <div className="pf-field">
+      <label htmlFor={id} className={labelStyles}>
+        {field.label}
+        {field.required ? <RequiredMark /> : null}
+      </label>
+      <select
+        id={id}
+        name={answerName(field.label)}
+        defaultValue={chosen}
+        disabled={disabled}
+        aria-required={field.required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`${inputStyles} min-w-0 text-ellipsis`}
+        onChange={() => onChange(field.label)}
+      >
+        {!field.required || chosen === '' ? <option value="">{SELECT_PLACEHOLDER}</option> : null}
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
