@@ -1,6 +1,13 @@
 import type { PublicFormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
-import { buildResponse, fieldErrorsFromProblem, validateAnswers } from './answers';
+import {
+  answersFromForm,
+  buildResponse,
+  choiceStart,
+  fieldErrorsFromProblem,
+  otherTextMissing,
+  validateAnswers,
+} from './answers';
 
 const fields: PublicFormField[] = [
   { id: 'f1', label: 'Full Name', type: 'text', required: true, placeHolder: '' },
@@ -47,5 +54,186 @@ describe('fieldErrorsFromProblem', () => {
         { path: 'idempotencyKey', message: 'x' },
       ]),
     ).toEqual({ Email: 'Email must be a valid email', 'No. of guests': 'No. of guests must be a number' });
+  });
+});
+
+const choiceFields: PublicFormField[] = [
+  { id: 'c1', label: 'Plan', type: 'dropdown', required: true, placeHolder: '', options: ['Basic', 'Pro'] },
+  {
+    id: 'c2',
+    label: 'Colour',
+    type: 'radio',
+    required: false,
+    placeHolder: '',
+    options: ['Red', 'Blue'],
+    allowOther: true,
+  },
+  {
+    id: 'c3',
+    label: 'Days',
+    type: 'checkboxes',
+    required: true,
+    placeHolder: '',
+    options: ['Mon', 'Tue', 'Wed'],
+    allowOther: true,
+  },
+  { id: 'c4', label: 'I agree', type: 'checkbox', required: true, placeHolder: '' },
+  { id: 'c5', label: 'Newsletter', type: 'checkbox', required: false, placeHolder: '' },
+  { id: 'c6', label: 'Guests', type: 'number', required: false, placeHolder: '', min: 1, max: 10 },
+  { id: 'c7', label: 'Day', type: 'date', required: false, placeHolder: '', min: '2026-01-01' },
+  { id: 'c8', label: 'Arrival', type: 'time', required: false, placeHolder: '' },
+  { id: 'c9', label: 'Site', type: 'url', required: false, placeHolder: '' },
+  { id: 'c10', label: 'Phone', type: 'tel', required: false, placeHolder: '' },
+];
+
+/** Form data as a plain HTML form posts it: a name once per value. */
+function posted(entries: [string, string][]) {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
+
+describe('answersFromForm', () => {
+  it('reads each field as the no-JavaScript post names it, checkboxes as an array, Other as its text', () => {
+    const answers = answersFromForm(
+      choiceFields,
+      posted([
+        ['answer:Plan', 'Pro'],
+        ['answer:Colour', '__other__'],
+        ['other:Colour', '  Teal '],
+        ['answer:Days', 'Mon'],
+        ['answer:Days', 'Wed'],
+        ['answer:Days', '__other__'],
+        ['other:Days', 'Sun'],
+        ['answer:I agree', 'Yes'],
+        ['answer:Guests', '3'],
+        ['website', 'ignored'],
+      ]),
+    );
+    expect(answers).toEqual({
+      Plan: 'Pro',
+      Colour: 'Teal',
+      Days: ['Mon', 'Wed', 'Sun'],
+      'I agree': 'Yes',
+      Guests: '3',
+    });
+  });
+
+  it('ignores the Other text unless Other is ticked, and keeps the marker when its text is blank', () => {
+    const answers = answersFromForm(
+      choiceFields,
+      posted([
+        ['answer:Colour', 'Red'],
+        ['other:Colour', 'typed then changed my mind'],
+        ['answer:Days', '__other__'],
+        ['other:Days', '   '],
+      ]),
+    );
+    expect(answers.Colour).toBe('Red');
+    expect(answers.Days).toEqual(['__other__']);
+    expect(answers['I agree']).toBeUndefined();
+  });
+});
+
+describe("validateAnswers with every type (the server's messages)", () => {
+  const valid = {
+    Plan: 'Basic',
+    Days: ['Tue'],
+    'I agree': 'Yes',
+    Guests: '10',
+    Day: '2026-01-01',
+    Arrival: '09:30',
+    Site: 'https://example.org',
+    Phone: '+44 20 7946 0958',
+  };
+
+  it('accepts answers the server accepts', () => {
+    expect(validateAnswers(choiceFields, valid)).toEqual({});
+  });
+
+  it('refuses what the server refuses, with its words', () => {
+    expect(
+      validateAnswers(choiceFields, {
+        Plan: 'Gold',
+        Colour: ['Red', 'Blue'],
+        Days: [],
+        Guests: '11',
+        Day: '2025-12-31',
+        Arrival: '25:00',
+        Site: 'example.org',
+        Phone: 'call me',
+      }),
+    ).toEqual({
+      Plan: 'Plan must be one of the listed options',
+      Colour: 'Colour takes one answer',
+      Days: 'Days is required',
+      'I agree': 'I agree is required',
+      Guests: 'Guests must be at most 10',
+      Day: 'Day must be on or after 2026-01-01',
+      Arrival: 'Arrival must be a valid time',
+      Site: 'Site must be a valid URL',
+      Phone: 'Phone must be a valid phone number',
+    });
+  });
+
+  it("points out 'Other' ticked with nothing typed, even on an optional field", () => {
+    expect(validateAnswers(choiceFields, { ...valid, Colour: '__other__' })).toEqual({
+      Colour: otherTextMissing('Colour'),
+    });
+    expect(validateAnswers(choiceFields, { ...valid, Days: ['Mon', '__other__'] })).toEqual({
+      Days: "Days: type your answer next to 'Other'",
+    });
+  });
+
+  it('accepts one Other answer where the field allows it', () => {
+    expect(validateAnswers(choiceFields, { ...valid, Colour: 'Teal', Days: ['Mon', 'Sun'] })).toEqual({});
+  });
+});
+
+describe('buildResponse with choices', () => {
+  it('sends checkboxes as their choices, a checkbox only when ticked, nothing for blanks', () => {
+    expect(
+      buildResponse(choiceFields, {
+        Plan: '',
+        Colour: 'Teal',
+        Days: ['Mon', 'Sun'],
+        'I agree': 'Yes',
+        Guests: '  ',
+      }),
+    ).toEqual({ Colour: 'Teal', Days: ['Mon', 'Sun'], 'I agree': 'Yes' });
+    expect(buildResponse(choiceFields, { Days: [] })).toEqual({});
+  });
+
+  it("leaves out an Other without text, but not a text field's own letters", () => {
+    const withText: PublicFormField[] = [
+      ...choiceFields,
+      { id: 't', label: 'Code', type: 'text', required: false, placeHolder: '' },
+    ];
+    expect(buildResponse(withText, { Colour: '__other__', Days: ['__other__'], Code: '__other__' })).toEqual({
+      Code: '__other__',
+    });
+  });
+});
+
+describe('choiceStart', () => {
+  const [, colour, days] = choiceFields as [PublicFormField, PublicFormField, PublicFormField];
+
+  it("reads back a stored 'A, B' with the Other text after the listed options", () => {
+    expect(choiceStart(days, 'Mon, Wed, Sun, late')).toEqual({
+      chosen: ['Mon', 'Wed'],
+      other: true,
+      otherText: 'Sun, late',
+    });
+    expect(choiceStart(days, ['Tue', '__other__'])).toEqual({ chosen: ['Tue'], other: true, otherText: '' });
+  });
+
+  it('reads a radio answer as one option or as the Other text', () => {
+    expect(choiceStart(colour, 'Blue')).toEqual({ chosen: ['Blue'], other: false, otherText: '' });
+    expect(choiceStart(colour, 'Red, Blue')).toEqual({ chosen: [], other: true, otherText: 'Red, Blue' });
+    expect(choiceStart({ ...colour, allowOther: false }, 'Teal')).toEqual({
+      chosen: [],
+      other: false,
+      otherText: '',
+    });
   });
 });
