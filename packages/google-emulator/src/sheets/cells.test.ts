@@ -21,6 +21,11 @@ describe('cells', () => {
     expect(renderCell({ f: '=2*(3+4)' }, 'FORMULA')).toBe('=2*(3+4)');
     expect(renderCell(1.5, 'FORMATTED_VALUE')).toBe('1.5');
     expect(renderCell(false, 'FORMATTED_VALUE')).toBe('FALSE');
+    expect(renderCell(true, 'UNFORMATTED_VALUE')).toBe(true);
+    expect(renderCell(0.1 + 0.2, 'FORMATTED_VALUE')).toBe('0.3');
+    expect(renderCell(0.1 + 0.2, 'UNFORMATTED_VALUE')).toBe(0.1 + 0.2);
+    expect(renderCell(1e21, 'FORMATTED_VALUE')).toBe('1E+21');
+    expect(renderCell(-42, 'FORMATTED_VALUE')).toBe('-42');
   });
 
   it('leaves functions unevaluated (so injected formulas stay inert)', () => {

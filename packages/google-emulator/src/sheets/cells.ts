@@ -59,10 +59,14 @@ export function renderCell(cell: Cell | undefined, option: ValueRenderOption): J
   return option === 'FORMATTED_VALUE' ? formatValue(cell) : cell;
 }
 
-/** Google's "Automatic" number format: integers plain, decimals as needed, TRUE/FALSE for booleans. */
+/**
+ * Google's "Automatic" number format: integers plain, decimals as needed, TRUE/FALSE for booleans. Numbers
+ * show at most 15 significant digits, as in Sheets, so binary noise (0.1 + 0.2) reads 0.3; the unformatted
+ * value keeps every digit.
+ */
 export function formatValue(value: JsonValue): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'number') return String(value).replace('e', 'E');
+  if (typeof value === 'number') return String(Number(value.toPrecision(15))).replace('e', 'E');
   return value;
 }
 
