@@ -2,19 +2,9 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useRef } from 'react';
 import { GripIcon, PencilIcon } from '@/components/ui/icons';
-import {
-  GENERATOR_FIELD_TYPES,
-  type GeneratorField,
-  type GeneratorFieldType,
-  isGeneratorFieldType,
-} from '../logic/fields';
-
-export const TYPE_LABELS: Record<GeneratorFieldType, string> = {
-  text: 'Text',
-  number: 'Number',
-  email: 'Email',
-  date: 'Date',
-};
+import { FieldSettings } from '@/features/field-settings/components/field-settings';
+import type { FieldSettingsValue } from '@/features/field-settings/logic/field-settings-value';
+import { type GeneratorField, settingsOf, typeReasonOf } from '../logic/fields';
 
 export interface FieldRowProps {
   field: GeneratorField;
@@ -27,12 +17,24 @@ export interface FieldRowProps {
   onStartRename: () => void;
   onEditName: (value: string) => void;
   onCommitRename: () => void;
-  onTypeChange: (type: GeneratorFieldType) => void;
+  onSettingsChange: (settings: FieldSettingsValue) => void;
   onRequiredChange: (required: boolean) => void;
+  /** Show every settings problem (after a refused Create). */
+  showErrors?: boolean;
 }
 
-/** One header of the sheet: select, rename inline, type, required and a drag handle. */
-export function FieldRow({ field, selected, clashing = false, problemId, ...on }: FieldRowProps) {
+/**
+ * One header of the sheet: select, rename inline, required and a drag handle; a selected field also
+ * shows its type settings, with why the sheet suggested its type.
+ */
+export function FieldRow({
+  field,
+  selected,
+  clashing = false,
+  problemId,
+  showErrors = false,
+  ...on
+}: FieldRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
   const checkboxId = useId();
@@ -49,7 +51,7 @@ export function FieldRow({ field, selected, clashing = false, problemId, ...on }
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="field-row"
-      className={`relative flex flex-col gap-3 rounded-xl border bg-white p-3 sm:flex-row sm:items-center ${
+      className={`relative rounded-xl border bg-white p-3 ${
         isDragging
           ? 'z-10 border-emerald-400 shadow-lg ring-2 ring-emerald-500/20'
           : clashing
@@ -57,94 +59,80 @@ export function FieldRow({ field, selected, clashing = false, problemId, ...on }
             : 'border-slate-200'
       } ${selected ? '' : 'bg-slate-50'}`}
     >
-      <div className="flex min-w-0 flex-1 items-center gap-2">
-        <button
-          ref={setActivatorNodeRef}
-          type="button"
-          {...attributes}
-          {...listeners}
-          aria-label={`Reorder ${field.name}`}
-          className="flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-emerald-600 active:cursor-grabbing"
-        >
-          <GripIcon className="size-4" />
-        </button>
-        <input
-          id={checkboxId}
-          type="checkbox"
-          checked={selected}
-          onChange={on.onToggle}
-          aria-label={field.name}
-          className="size-4 shrink-0 rounded border-slate-300 accent-emerald-600"
-        />
-        <div className="min-w-0 flex-1">
-          {field.isEditing ? (
-            <input
-              // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this field
-              autoFocus
-              type="text"
-              value={field.editName}
-              aria-label={`New name for ${field.name}`}
-              onChange={(event) => on.onEditName(event.target.value)}
-              onBlur={on.onCommitRename}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === 'Escape') {
-                  event.preventDefault();
-                  commitFromKeyboard();
-                }
-              }}
-              className="w-full rounded-md border border-emerald-400 px-2 py-1 font-medium text-slate-900 text-sm focus:outline-none focus:ring-2 focus:ring-emerald-500/30"
-            />
-          ) : (
-            <div className="flex min-w-0 items-center gap-1">
-              <label
-                htmlFor={checkboxId}
-                className={`truncate font-medium text-sm ${selected ? 'text-slate-900' : 'text-slate-500'}`}
-              >
-                {field.name}
-              </label>
-              <button
-                ref={renameButton}
-                type="button"
-                onClick={on.onStartRename}
-                aria-label={`Rename ${field.name}`}
-                aria-describedby={problemId}
-                title="Rename"
-                className="flex size-7 shrink-0 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
-              >
-                <PencilIcon className="size-3.5" />
-              </button>
-            </div>
-          )}
-          {field.header !== undefined && field.header !== field.name ? (
-            <p className="truncate text-slate-500 text-xs">
-              Writes to sheet column <span className="font-medium text-slate-700">{field.header}</span>
-            </p>
-          ) : null}
-          {field.sampleData.length > 0 ? (
-            <p className="truncate text-slate-500 text-xs" title={field.sampleData.join(', ')}>
-              e.g. {field.sampleData.join(', ')}
-            </p>
-          ) : (
-            <p className="text-slate-400 text-xs">No sample data</p>
-          )}
+      <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          <button
+            ref={setActivatorNodeRef}
+            type="button"
+            {...attributes}
+            {...listeners}
+            aria-label={`Reorder ${field.name}`}
+            className="flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-emerald-600 active:cursor-grabbing"
+          >
+            <GripIcon className="size-4" />
+          </button>
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={selected}
+            onChange={on.onToggle}
+            aria-label={field.name}
+            className="size-4 shrink-0 rounded border-slate-300 accent-emerald-600"
+          />
+          <div className="min-w-0 flex-1">
+            {field.isEditing ? (
+              <input
+                // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this field
+                autoFocus
+                type="text"
+                value={field.editName}
+                aria-label={`New name for ${field.name}`}
+                onChange={(event) => on.onEditName(event.target.value)}
+                onBlur={on.onCommitRename}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === 'Escape') {
+                    event.preventDefault();
+                    commitFromKeyboard();
+                  }
+                }}
+                className="w-full rounded-md border border-emerald-400 px-2 py-1 font-medium text-slate-900 text-sm focus:outline-none focus:ring-2 focus:ring-emerald-500/30"
+              />
+            ) : (
+              <div className="flex min-w-0 items-center gap-1">
+                <label
+                  htmlFor={checkboxId}
+                  className={`truncate font-medium text-sm ${selected ? 'text-slate-900' : 'text-slate-500'}`}
+                >
+                  {field.name}
+                </label>
+                <button
+                  ref={renameButton}
+                  type="button"
+                  onClick={on.onStartRename}
+                  aria-label={`Rename ${field.name}`}
+                  aria-describedby={problemId}
+                  title="Rename"
+                  className="flex size-7 shrink-0 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                >
+                  <PencilIcon className="size-3.5" />
+                </button>
+              </div>
+            )}
+            {field.header !== undefined && field.header !== field.name ? (
+              <p className="truncate text-slate-500 text-xs">
+                Writes to sheet column <span className="font-medium text-slate-700">{field.header}</span>
+              </p>
+            ) : null}
+            {field.sampleData.length > 0 ? (
+              <p className="truncate text-slate-500 text-xs" title={field.sampleData.join(', ')}>
+                e.g. {field.sampleData.join(', ')}
+              </p>
+            ) : (
+              <p className="text-slate-400 text-xs">No sample data</p>
+            )}
+          </div>
         </div>
-      </div>
-      <div className="flex items-center gap-3 pl-10 sm:pl-0">
-        <select
-          value={field.type}
-          aria-label={`Type of ${field.name}`}
-          onChange={(event) => {
-            if (isGeneratorFieldType(event.target.value)) on.onTypeChange(event.target.value);
-          }}
-          className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-slate-800 text-sm shadow-sm focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/30"
-        >
-          {GENERATOR_FIELD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-        <label className="flex cursor-pointer items-center gap-1.5 text-slate-700 text-sm">
+        <label className="flex shrink-0 cursor-pointer items-center gap-1.5 pt-1.5 text-slate-700 text-sm">
           <input
             type="checkbox"
             checked={field.required}
@@ -155,6 +143,17 @@ export function FieldRow({ field, selected, clashing = false, problemId, ...on }
           Required
         </label>
       </div>
+      {selected ? (
+        <FieldSettings
+          label={field.name}
+          value={settingsOf(field)}
+          onChange={on.onSettingsChange}
+          suggestedRange={field.suggestedRange}
+          typeHint={typeReasonOf(field) || undefined}
+          showErrors={showErrors}
+          className="mt-3 border-slate-100 border-t pt-3 sm:ml-10"
+        />
+      ) : null}
     </li>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { defaultPlaceholder, type FieldsState, type FormConfig, selectedFields } from '../logic/fields';
+import { type FieldsState, type FormConfig, selectedFields } from '../logic/fields';
+import { PreviewField } from './preview-field';
 
 export interface FormConfigPanelProps {
   config: FormConfig;
@@ -99,8 +100,6 @@ function SettingsTab({ config, onChange }: Pick<FormConfigPanelProps, 'config' |
   );
 }
 
-const INPUT_TYPES = { text: 'text', number: 'number', email: 'email', date: 'date' } as const;
-
 /** Spec 001: the selected fields as the form will look. */
 function PreviewTab({ config, state }: Pick<FormConfigPanelProps, 'config' | 'state'>) {
   const fields = selectedFields(state);
@@ -123,26 +122,7 @@ function PreviewTab({ config, state }: Pick<FormConfigPanelProps, 'config' | 'st
             aria-label="Form preview"
           >
             {fields.map((field) => (
-              <div key={field.id}>
-                <label
-                  htmlFor={`${idPrefix}-${field.id}`}
-                  className="mb-1 block font-medium text-slate-700 text-sm"
-                >
-                  {field.name}
-                  {field.required ? (
-                    <span className="ml-0.5 text-red-600" aria-hidden="true">
-                      *
-                    </span>
-                  ) : null}
-                </label>
-                <input
-                  id={`${idPrefix}-${field.id}`}
-                  type={INPUT_TYPES[field.type]}
-                  placeholder={defaultPlaceholder(field.name)}
-                  required={field.required}
-                  className={controlClasses}
-                />
-              </div>
+              <PreviewField key={field.id} field={field} id={`${idPrefix}-${field.id}`} />
             ))}
             <p className="text-slate-500 text-xs">* Required fields</p>
             <button

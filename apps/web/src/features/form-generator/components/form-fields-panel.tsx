@@ -26,7 +26,7 @@ import {
   reorderFields,
   selectAll,
   setFieldRequired,
-  setFieldType,
+  setFieldSettings,
   startRename,
   toggleSelected,
 } from '../logic/fields';
@@ -46,6 +46,8 @@ export interface FormFieldsPanelProps {
   onAddHeader: (name: string) => boolean;
   /** Why the selected fields' labels stop Create (a label used twice, a system column), or null. */
   labelProblem?: string | null;
+  /** Show every field's settings problems (after a refused Create). */
+  showErrors?: boolean;
 }
 
 function CustomHeaderForm({ onAdd }: { onAdd: (name: string) => boolean }) {
@@ -90,6 +92,7 @@ export function FormFieldsPanel({
   onChange,
   onAddHeader,
   labelProblem = null,
+  showErrors = false,
 }: FormFieldsPanelProps) {
   const problemId = useId();
   const sensors = useSensors(
@@ -221,7 +224,8 @@ export function FormFieldsPanel({
                   onStartRename={() => updateFields(startRename(fields, field.id))}
                   onEditName={(value) => updateFields(changeEditName(fields, field.id, value))}
                   onCommitRename={() => commit(field.id)}
-                  onTypeChange={(type) => updateFields(setFieldType(fields, field.id, type))}
+                  onSettingsChange={(settings) => updateFields(setFieldSettings(fields, field.id, settings))}
+                  showErrors={showErrors}
                   onRequiredChange={(required) => updateFields(setFieldRequired(fields, field.id, required))}
                 />
               ))}

@@ -18,6 +18,8 @@ vi.mock(import('../api/generator-api'), async (original) => ({
 }));
 
 const api = vi.mocked(generatorApi);
+// Each test drives the whole page through several loads; a busy machine needs more than the default.
+const PAGE_TEST = { timeout: 20_000 };
 
 const URL_OK = 'https://docs.google.com/spreadsheets/d/abc123/edit#gid=0';
 const user: User = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'User' };
@@ -36,9 +38,21 @@ const preview: SheetPreview = {
   sheetName: 'Registrations',
   empty: false,
   headers: [
-    { index: 0, name: 'Full Name', sampleData: ['Ada Lovelace', 'Alan Turing'] },
-    { index: 1, name: 'Email', sampleData: ['ada@example.com'] },
-    { index: 2, name: 'Phone', sampleData: [] },
+    {
+      index: 0,
+      name: 'Full Name',
+      sampleData: ['Ada Lovelace', 'Alan Turing'],
+      suggestedType: 'text',
+      typeReason: 'default',
+    },
+    {
+      index: 1,
+      name: 'Email',
+      sampleData: ['ada@example.com'],
+      suggestedType: 'text',
+      typeReason: 'default',
+    },
+    { index: 2, name: 'Phone', sampleData: [], suggestedType: 'text', typeReason: 'default' },
   ],
   rows: [
     ['Ada Lovelace', 'ada@example.com', '+44 1'],
@@ -121,7 +135,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('FormGeneratorPage access', () => {
+describe('FormGeneratorPage access', PAGE_TEST, () => {
   it('shows the credentials loader while auth resolves', () => {
     renderPage(auth({ isLoading: true, user: null, isAuthenticated: false }));
     expect(screen.getByRole('status').textContent).toContain('Verifying your credentials...');
@@ -136,7 +150,7 @@ describe('FormGeneratorPage access', () => {
   });
 });
 
-describe('FormGeneratorPage loading a sheet', () => {
+describe('FormGeneratorPage loading a sheet', PAGE_TEST, () => {
   it('shows the Welcome panel first and validates the URL without calling the server', async () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Welcome to the Form Generator' })).toBeTruthy();
@@ -248,7 +262,7 @@ describe('FormGeneratorPage loading a sheet', () => {
   });
 });
 
-describe('FormGeneratorPage fields', () => {
+describe('FormGeneratorPage fields', PAGE_TEST, () => {
   it('renames inline on Enter, keeps the old name for an empty edit, and commits on blur and Escape', async () => {
     renderPage();
     await loadRegistrations();
@@ -327,14 +341,26 @@ describe('FormGeneratorPage fields', () => {
   });
 });
 
-describe('FormGeneratorPage sheet columns', () => {
+describe('FormGeneratorPage sheet columns', PAGE_TEST, () => {
   it('marks the system columns in the preview and never offers them as fields', async () => {
     api.getSheetPreview.mockResolvedValue({
       ...preview,
       headers: [
-        { index: 0, name: 'Timestamp', sampleData: ['2025-01-01'] },
-        { index: 1, name: 'Full Name', sampleData: ['Ada Lovelace'] },
-        { index: 2, name: 'response id', sampleData: [] },
+        {
+          index: 0,
+          name: 'Timestamp',
+          sampleData: ['2025-01-01'],
+          suggestedType: 'text',
+          typeReason: 'default',
+        },
+        {
+          index: 1,
+          name: 'Full Name',
+          sampleData: ['Ada Lovelace'],
+          suggestedType: 'text',
+          typeReason: 'default',
+        },
+        { index: 2, name: 'response id', sampleData: [], suggestedType: 'text', typeReason: 'default' },
       ],
       rows: [['2025-01-01', 'Ada Lovelace', 'r-1']],
     });
@@ -357,9 +383,9 @@ describe('FormGeneratorPage sheet columns', () => {
     api.getSheetPreview.mockResolvedValue({
       ...preview,
       headers: [
-        { index: 0, name: 'Email', sampleData: [] },
-        { index: 1, name: 'Name', sampleData: [] },
-        { index: 2, name: 'Email', sampleData: [] },
+        { index: 0, name: 'Email', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+        { index: 1, name: 'Name', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+        { index: 2, name: 'Email', sampleData: [], suggestedType: 'text', typeReason: 'default' },
       ],
       rows: [],
     });
@@ -397,7 +423,7 @@ describe('FormGeneratorPage sheet columns', () => {
   });
 });
 
-describe('FormGeneratorPage create', () => {
+describe('FormGeneratorPage create', PAGE_TEST, () => {
   const created = { formId: 'abcdefghijkl' } as Form;
 
   it('posts the selected fields in order with the settings, then opens the forms dashboard', async () => {

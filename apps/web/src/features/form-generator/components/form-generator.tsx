@@ -8,6 +8,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { UnsavedChangesDialog } from '@/features/field-settings/components/unsaved-changes-dialog';
+import { useUnsavedChangesGuard } from '@/features/field-settings/use-unsaved-changes-guard';
 import { createForm, getSheetPreview, getSpreadsheetMetadata, serverMessage } from '../api/generator-api';
 import {
   addCustomHeader,
@@ -43,6 +45,12 @@ interface LoadedSpreadsheet {
   metadata: SpreadsheetMetadata;
 }
 
+/** The title of a spreadsheet's one sheet, or null when it has several (or none). */
+function onlySheet(metadata: SpreadsheetMetadata): string | null {
+  const [first, ...rest] = metadata.sheets;
+  return first && rest.length === 0 ? first.title : null;
+}
+
 function loadOf(preview: SheetPreview): SheetLoad {
   return preview.empty || preview.headers.length === 0
     ? { status: 'empty', error: null }
@@ -63,6 +71,10 @@ export function FormGenerator() {
   const [fieldsBySheet, setFieldsBySheet] = useState<Record<string, FieldsState>>({});
   const [config, setConfig] = useState<FormConfig>({ name: '', description: '', loginRequired: false });
   const nameEdited = useRef(false);
+  // The owner has changed the fields (selected, renamed, typed, reordered, added) since the last load.
+  const [fieldsEdited, setFieldsEdited] = useState(false);
+  // A refused Create shows every field's settings problem, not only those of controls already used.
+  const [showFieldErrors, setShowFieldErrors] = useState(false);
   // Each load of a spreadsheet gets a number, so answers that arrive after a newer load are dropped.
   const generation = useRef(0);
 
@@ -72,7 +84,12 @@ export function FormGenerator() {
   const setFieldsState = (next: FieldsState) => {
     if (!sheetName) return;
     setFieldsBySheet((all) => ({ ...all, [sheetName]: next }));
+    setFieldsEdited(true);
   };
+
+  // Loading a sheet is no change of the owner's; what they did to its fields and the settings is.
+  const dirty = fieldsEdited || nameEdited.current || config.description !== '' || config.loginRequired;
+  const leaveGuard = useUnsavedChangesGuard(dirty);
 
   async function loadSheet(source: LoadedSpreadsheet, name: string, fresh: boolean) {
     const run = generation.current;
@@ -109,12 +126,18 @@ export function FormGenerator() {
     setSheetName('');
     setSheetLoads({});
     setFieldsBySheet({});
+    setFieldsEdited(false);
+    setShowFieldErrors(false);
     if (!nameEdited.current) setConfig((current) => ({ ...current, name: '' }));
     try {
       const metadata = await getSpreadsheetMetadata(trimmed);
       if (run !== generation.current) return;
-      setSpreadsheet({ url: trimmed, metadata });
+      const source = { url: trimmed, metadata };
+      setSpreadsheet(source);
       if (!nameEdited.current) setConfig((current) => ({ ...current, name: metadata.title }));
+      // A spreadsheet of one sheet leaves nothing to choose: its preview loads at once.
+      const only = onlySheet(metadata);
+      if (only !== null) selectSheet(source, only, {});
     } catch (error) {
       if (run !== generation.current) return;
       const message = serverMessage(error, LOAD_SHEETS_ERROR);
@@ -136,8 +159,11 @@ export function FormGenerator() {
       setSpreadsheet(source);
       setSheetLoads({});
       setFieldsBySheet({});
+      setFieldsEdited(false);
       const stillThere = metadata.sheets.some((sheet) => sheet.title === sheetName);
+      const only = onlySheet(metadata);
       if (stillThere) await loadSheet(source, sheetName, true);
+      else if (only !== null) selectSheet(source, only, {});
       else setSheetName('');
       if (run !== generation.current) return;
       toast.success(SHEETS_RELOADED);
@@ -148,14 +174,23 @@ export function FormGenerator() {
     }
   }
 
-  function handleSelectSheet(name: string) {
+  /** Chooses a sheet of `source` and loads its preview unless it is loaded already (`loads`). */
+  function selectSheet(source: LoadedSpreadsheet, name: string, loads: Record<string, SheetLoad>) {
     setSheetName(name);
-    if (!spreadsheet || !name) return;
+    if (!name) return;
     if (!nameEdited.current) {
-      setConfig((current) => ({ ...current, name: defaultFormName(spreadsheet.metadata.title, name) }));
+      setConfig((current) => ({ ...current, name: defaultFormName(source.metadata.title, name) }));
     }
-    const known = sheetLoads[name];
-    if (!known || known.status === 'empty') void loadSheet(spreadsheet, name, false);
+    const known = loads[name];
+    if (!known || known.status === 'empty') void loadSheet(source, name, false);
+  }
+
+  function handleSelectSheet(name: string) {
+    if (!spreadsheet) {
+      setSheetName(name);
+      return;
+    }
+    selectSheet(spreadsheet, name, sheetLoads);
   }
 
   function handleAddHeader(name: string): boolean {
@@ -174,6 +209,8 @@ export function FormGenerator() {
     mutationFn: createForm,
     onSuccess: (result) => {
       toast.success(result.message ?? CREATE_MESSAGES.created);
+      // The form is saved: going to the dashboard is not leaving with unsaved changes.
+      leaveGuard.allowLeaving();
       navigate('/dashboard/forms');
     },
     onError: (error) => {
@@ -185,6 +222,7 @@ export function FormGenerator() {
     const problem = validateCreate(sheetName, fieldsState, config);
     if (problem || !spreadsheet || !fieldsState) {
       toast.error(problem ?? CREATE_MESSAGES.noSheet);
+      setShowFieldErrors(true);
       return;
     }
     create.mutate(
@@ -244,6 +282,7 @@ export function FormGenerator() {
                 onChange={setFieldsState}
                 onAddHeader={handleAddHeader}
                 labelProblem={labels}
+                showErrors={showFieldErrors}
               />
             </>
           )}
@@ -259,6 +298,7 @@ export function FormGenerator() {
           />
         </div>
       </div>
+      <UnsavedChangesDialog guard={leaveGuard} />
     </main>
   );
 }

@@ -26,9 +26,15 @@ import {
 } from './fields';
 
 const headers: SheetHeader[] = [
-  { index: 0, name: 'Full Name', sampleData: ['Ada', 'Alan', 'Grace'] },
-  { index: 1, name: 'Email', sampleData: ['ada@example.com'] },
-  { index: 2, name: 'Column 3', sampleData: [] },
+  {
+    index: 0,
+    name: 'Full Name',
+    sampleData: ['Ada', 'Alan', 'Grace'],
+    suggestedType: 'text',
+    typeReason: 'default',
+  },
+  { index: 1, name: 'Email', sampleData: ['ada@example.com'], suggestedType: 'text', typeReason: 'default' },
+  { index: 2, name: 'Column 3', sampleData: [], suggestedType: 'text', typeReason: 'default' },
 ];
 
 const config = { name: 'Event', description: 'Sign up', loginRequired: false };
@@ -44,6 +50,7 @@ describe('header row to fields', () => {
         sampleData: ['Ada', 'Alan', 'Grace'],
         isEditing: false,
         editName: 'Full Name',
+        placeHolder: 'Enter your full name',
         header: 'Full Name',
         column: 0,
       },
@@ -55,6 +62,7 @@ describe('header row to fields', () => {
         sampleData: ['ada@example.com'],
         isEditing: false,
         editName: 'Email',
+        placeHolder: 'Enter your email',
         header: 'Email',
         column: 1,
       },
@@ -66,6 +74,7 @@ describe('header row to fields', () => {
         sampleData: [],
         isEditing: false,
         editName: 'Column 3',
+        placeHolder: 'Enter your column 3',
         header: 'Column 3',
         column: 2,
       },
@@ -74,11 +83,17 @@ describe('header row to fields', () => {
 
   it('never offers the columns SheetForms fills in itself, whatever their case or spacing', () => {
     const withSystem: SheetHeader[] = [
-      { index: 0, name: ' timestamp', sampleData: ['2025-01-01'] },
-      { index: 1, name: 'Name', sampleData: [] },
-      { index: 2, name: 'RESPONSE ID', sampleData: [] },
-      { index: 3, name: 'Signature', sampleData: [] },
-      { index: 4, name: 'Signature date', sampleData: [] },
+      {
+        index: 0,
+        name: ' timestamp',
+        sampleData: ['2025-01-01'],
+        suggestedType: 'text',
+        typeReason: 'default',
+      },
+      { index: 1, name: 'Name', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+      { index: 2, name: 'RESPONSE ID', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+      { index: 3, name: 'Signature', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+      { index: 4, name: 'Signature date', sampleData: [], suggestedType: 'text', typeReason: 'default' },
     ];
     expect(headersToFields(withSystem).map((f) => [f.name, f.column])).toEqual([
       ['Name', 1],
@@ -88,8 +103,8 @@ describe('header row to fields', () => {
 
   it('offers duplicate headers each as its own field, bound to its own column', () => {
     const twice: SheetHeader[] = [
-      { index: 0, name: 'Email', sampleData: [] },
-      { index: 1, name: 'email', sampleData: [] },
+      { index: 0, name: 'Email', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+      { index: 1, name: 'email', sampleData: [], suggestedType: 'text', typeReason: 'default' },
     ];
     expect(headersToFields(twice).map((f) => [f.id, f.name, f.column])).toEqual([
       ['column-0', 'Email', 0],
@@ -279,9 +294,9 @@ describe('create form', () => {
 
   it('refuses two selected fields with one label until one is renamed or left out', () => {
     const twice = fieldsStateFromHeaders([
-      { index: 0, name: 'Email', sampleData: [] },
-      { index: 1, name: 'Name', sampleData: [] },
-      { index: 2, name: ' EMAIL ', sampleData: [] },
+      { index: 0, name: 'Email', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+      { index: 1, name: 'Name', sampleData: [], suggestedType: 'text', typeReason: 'default' },
+      { index: 2, name: ' EMAIL ', sampleData: [], suggestedType: 'text', typeReason: 'default' },
     ]);
     const message = 'Each field needs its own label: "Email" is used more than once.';
     expect(labelProblem(twice)).toBe(message);

@@ -10,17 +10,26 @@ import {
   isSystemColumn,
   normaliseLabel,
   type SheetHeader,
+  type TypeReason,
+  typeReasonText,
 } from '@sheetforms/contract';
+import {
+  changeFieldType,
+  type FieldSettingsValue,
+  fieldSettingsProblem,
+  toFieldRulesInput,
+} from '@/features/field-settings/logic/field-settings-value';
 
 export type GeneratorFieldType = (typeof GENERATOR_FIELD_TYPES)[number];
 export { GENERATOR_FIELD_TYPES };
 
 /**
- * A sheet header as the generator edits it (spec 001 section 3, "Sheet header (generator)"). `name` is
- * the label respondents see; a renamed field keeps writing to the column it came from, which `header`
- * and `column` remember (custom fields have neither: they get a new column named by their label).
+ * A sheet header as the generator edits it (spec 001 section 3, "Sheet header (generator)"), with its
+ * type settings (issue 21: options, bounds, Allow Other, placeholder). `name` is the label respondents
+ * see; a renamed field keeps writing to the column it came from, which `header` and `column` remember
+ * (custom fields have neither: they get a new column named by their label).
  */
-export interface GeneratorField {
+export interface GeneratorField extends FieldSettingsValue {
   id: string;
   name: string;
   type: GeneratorFieldType;
@@ -32,6 +41,10 @@ export interface GeneratorField {
   header?: string;
   /** The 0-based position of that column in the sheet. */
   column?: number;
+  /** Why the sheet's preview suggested the type; gone once the owner picks another type. */
+  typeReason?: TypeReason | undefined;
+  /** The range the sheet's own dropdown reads its options from, when it has one. */
+  suggestedRange?: string | undefined;
 }
 
 /** The fields of one sheet and which of them go into the form. */
@@ -44,21 +57,59 @@ export const EMPTY_FIELDS_STATE: FieldsState = { fields: [], selectedIds: [] };
 
 function newField(id: string, name: string, sampleData: string[] = []): GeneratorField {
   // Spec 001 section 4: new headers get type text and required false.
-  return { id, name, type: 'text', required: false, sampleData, isEditing: false, editName: name };
+  return {
+    id,
+    name,
+    type: 'text',
+    required: false,
+    sampleData,
+    isEditing: false,
+    editName: name,
+    placeHolder: defaultPlaceholder(name),
+  };
+}
+
+/** The type the preview suggests for a column with its rules (text when it suggests nothing known). */
+function suggestedSettings(header: SheetHeader): Partial<GeneratorField> {
+  const type: unknown = header.suggestedType;
+  if (typeof type !== 'string' || !isGeneratorFieldType(type)) return {};
+  const settings: Partial<GeneratorField> = { type };
+  if (header.typeReason && typeReasonText(header.typeReason, type)) settings.typeReason = header.typeReason;
+  if (header.options) settings.options = [...header.options];
+  if (header.optionsFrom) {
+    settings.optionsFrom = { range: header.optionsFrom.range };
+    settings.suggestedRange = header.optionsFrom.range;
+  }
+  if (header.min !== undefined) settings.min = header.min;
+  if (header.max !== undefined) settings.max = header.max;
+  return settings;
 }
 
 /**
- * The header row of a sheet as generator fields, in column order. The columns SheetForms fills in
- * itself (Timestamp, Response ID, Signature) are never offered: a field there would write into them.
+ * The header row of a sheet as generator fields, in column order, each starting with the type (and
+ * options, bounds) the preview suggests. The columns SheetForms fills in itself (Timestamp, Response
+ * ID, Signature) are never offered: a field there would write into them.
  */
 export function headersToFields(headers: readonly SheetHeader[]): GeneratorField[] {
   return headers
     .filter((header) => !isSystemColumn(header.name))
     .map((header) => ({
       ...newField(`column-${header.index}`, header.name, [...header.sampleData]),
+      ...suggestedSettings(header),
       header: header.name,
       column: header.index,
     }));
+}
+
+/** What the generator says beside a field's type: why the sheet suggested it ('' once changed). */
+export function typeReasonOf(field: GeneratorField): string {
+  return field.typeReason ? typeReasonText(field.typeReason, field.type) : '';
+}
+
+/** The part of a field the field settings edit. */
+export function settingsOf(field: GeneratorField): FieldSettingsValue {
+  const { type, options, optionsFrom, min, max, allowOther, placeHolder } = field;
+  return { type, options, optionsFrom, min, max, allowOther, placeHolder };
 }
 
 /** A freshly loaded sheet: every column becomes a field and all of them start selected. */
@@ -190,16 +241,37 @@ export function commitRename(fields: readonly GeneratorField[], id: string): Gen
   return updateField(fields, id, (field) => {
     const next = field.editName.trim();
     const name = next && !refused ? next : field.name;
-    return { ...field, name, editName: name, isEditing: false };
+    // A placeholder the owner left at its default follows the new name.
+    const placeHolder =
+      field.placeHolder === defaultPlaceholder(field.name) ? defaultPlaceholder(name) : field.placeHolder;
+    return { ...field, name, editName: name, isEditing: false, placeHolder };
   });
 }
 
+/** A new type chosen by the owner: the sheet's reason for the old one no longer applies. */
 export function setFieldType(
   fields: readonly GeneratorField[],
   id: string,
   type: GeneratorFieldType,
 ): GeneratorField[] {
-  return updateField(fields, id, (field) => ({ ...field, type }));
+  return updateField(fields, id, (field) =>
+    field.type === type
+      ? field
+      : { ...field, ...changeFieldType(settingsOf(field), type), typeReason: undefined },
+  );
+}
+
+/** The field settings' new value for one field (its type, options, bounds, Allow Other, placeholder). */
+export function setFieldSettings(
+  fields: readonly GeneratorField[],
+  id: string,
+  settings: FieldSettingsValue,
+): GeneratorField[] {
+  return updateField(fields, id, (field) => ({
+    ...field,
+    ...settings,
+    typeReason: settings.type === field.type ? field.typeReason : undefined,
+  }));
 }
 
 export function setFieldRequired(
@@ -250,23 +322,37 @@ export function clashingFieldIds(state: FieldsState | undefined): Set<string> {
   return clashing;
 }
 
+/** The first selected field whose type settings cannot be saved, in the server's words, or null. */
+export function settingsProblem(state: FieldsState | undefined): string | null {
+  if (!state) return null;
+  for (const field of selectedFields(state)) {
+    const problem = fieldSettingsProblem(settingsOf(field), field.name);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /** The first problem that stops Create Form, or null when the form can be created. */
 export function validateCreate(sheetName: string, state: FieldsState | undefined, config: FormConfig) {
   if (!sheetName) return CREATE_MESSAGES.noSheet;
   if (!state || selectedFields(state).length === 0) return CREATE_MESSAGES.noFields;
   const labels = labelProblem(state);
   if (labels) return labels;
+  const settings = settingsProblem(state);
+  if (settings) return settings;
   if (!config.name.trim()) return CREATE_MESSAGES.noName;
   return null;
 }
 
-/** One jdata item: the label respondents see, bound to the sheet column the field came from. */
+/**
+ * One jdata item: the label respondents see, bound to the sheet column the field came from, with the
+ * settings its type uses (options or optionsFrom, bounds, allowOther) and its placeholder.
+ */
 function toFormField(field: GeneratorField): FormFieldInput {
   const formField: FormFieldInput = {
     label: field.name,
-    type: field.type,
     required: field.required,
-    placeHolder: defaultPlaceholder(field.name),
+    ...toFieldRulesInput(settingsOf(field)),
   };
   if (field.header !== undefined) formField.name = field.header;
   if (field.column !== undefined) formField.column = field.column;
