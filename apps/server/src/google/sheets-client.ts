@@ -46,6 +46,29 @@ export interface ValueRange {
 
 export type CellInput = string | number | boolean;
 
+/**
+ * A data validation rule as Google describes it (DataValidationRule): the condition's type is kept as
+ * a string, because Google adds kinds and an unknown one must read as "a rule the form cannot check".
+ */
+export interface CellRule {
+  type: string;
+  values: { userEnteredValue?: string | undefined; relativeDate?: string | undefined }[];
+}
+
+/** One cell of a grid read: its formatted text ('' when blank) and its validation rule, if any. */
+export interface GridCell {
+  value: string;
+  rule?: CellRule | undefined;
+}
+
+/** Cells of one range with their rules, and the spreadsheet's locale (how its dates are written). */
+export interface GridWithRules {
+  /** e.g. 'en_US'; undefined when Google leaves it out. */
+  locale: string | undefined;
+  /** Rows from the range's first row, each from its first column; trailing cells may be missing. */
+  rows: GridCell[][];
+}
+
 export interface UpdateResult {
   /** The A1 range Google wrote, e.g. `'Responses'!A42:F42`. */
   updatedRange: string;
@@ -73,6 +96,53 @@ const SpreadsheetReplySchema = z.object({
             .object({ rowCount: z.number().int().default(0), columnCount: z.number().int().default(0) })
             .default({ rowCount: 0, columnCount: 0 }),
         }),
+      }),
+    )
+    .default([]),
+});
+
+/** Only what the preview's type suggestions read: each cell's text and rule, no formats or notes. */
+const GRID_RULES_FIELDS = 'properties.locale,sheets.data.rowData.values(formattedValue,dataValidation)';
+
+const GridReplySchema = z.object({
+  properties: z.object({ locale: z.string().optional() }).default({}),
+  sheets: z
+    .array(
+      z.object({
+        data: z
+          .array(
+            z.object({
+              rowData: z
+                .array(
+                  z.object({
+                    values: z
+                      .array(
+                        z.object({
+                          formattedValue: z.string().default(''),
+                          dataValidation: z
+                            .object({
+                              condition: z.object({
+                                type: z.string(),
+                                values: z
+                                  .array(
+                                    z.object({
+                                      userEnteredValue: z.string().optional(),
+                                      relativeDate: z.string().optional(),
+                                    }),
+                                  )
+                                  .default([]),
+                              }),
+                            })
+                            .optional(),
+                        }),
+                      )
+                      .default([]),
+                  }),
+                )
+                .default([]),
+            }),
+          )
+          .default([]),
       }),
     )
     .default([]),
@@ -208,6 +278,29 @@ export function createSheetsClient(options: SheetsClientOptions) {
       url.searchParams.set('majorDimension', 'ROWS');
       const reply = await call('read', 'range', url, BatchGetReplySchema);
       return reply.valueRanges;
+    },
+
+    /**
+     * The formatted values and data validation rules of one range (spreadsheets.get with grid data,
+     * through a field mask that leaves out every other cell property). Keep the range small: Google
+     * answers every cell of it.
+     */
+    async getGridWithRules(spreadsheetId: string, range: string): Promise<GridWithRules> {
+      const url = spreadsheetUrl(spreadsheetId);
+      url.searchParams.set('ranges', range);
+      url.searchParams.set('includeGridData', 'true');
+      url.searchParams.set('fields', GRID_RULES_FIELDS);
+      const reply = await call('read', 'range', url, GridReplySchema);
+      const rowData = reply.sheets[0]?.data[0]?.rowData ?? [];
+      return {
+        locale: reply.properties.locale,
+        rows: rowData.map((row) =>
+          row.values.map(({ formattedValue, dataValidation }) => ({
+            value: formattedValue,
+            ...(dataValidation ? { rule: dataValidation.condition } : {}),
+          })),
+        ),
+      };
     },
 
     /**

@@ -1,4 +1,5 @@
 import { SHEET_PREVIEW_ROWS, SHEET_SAMPLE_VALUES, type SheetHeader } from '@sheetforms/contract';
+import { NO_SUGGESTION, type TypeSuggestion } from './type-suggestion.js';
 
 export interface ShapedPreview {
   empty: boolean;
@@ -13,7 +14,8 @@ export interface ShapedPreview {
  * non-blank cells of its column in those rows.
  *
  * Google drops trailing blank cells and rows, so the column count is the widest row seen; a column
- * with data but no header cell still becomes a field.
+ * with data but no header cell still becomes a field. Each header proposes text until withSuggestions
+ * gives it what the sheet's rules and data say.
  */
 export function shapePreview(
   headerRow: readonly string[],
@@ -30,9 +32,17 @@ export function shapePreview(
       .map((row) => row[index] ?? '')
       .filter((value) => value.trim() !== '')
       .slice(0, SHEET_SAMPLE_VALUES);
-    return { index, name: name === '' ? `Column ${index + 1}` : name, sampleData };
+    return { index, name: name === '' ? `Column ${index + 1}` : name, sampleData, ...NO_SUGGESTION };
   });
   return { empty: false, headers, rows: padded };
+}
+
+/** The headers with each column's suggested type (by position; a column without one keeps text). */
+export function withSuggestions(
+  headers: readonly SheetHeader[],
+  suggestions: readonly TypeSuggestion[],
+): SheetHeader[] {
+  return headers.map((header, index) => ({ ...header, ...(suggestions[index] ?? NO_SUGGESTION) }));
 }
 
 /** The length of a row without its trailing blank cells. */

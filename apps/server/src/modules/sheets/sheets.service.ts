@@ -6,9 +6,16 @@ import {
   type SpreadsheetMetadata,
 } from '@sheetforms/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { a1Range } from '../../google/a1-notation.js';
+import { a1Range, columnLetter } from '../../google/a1-notation.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
-import type { SheetsClient, SpreadsheetSheet } from '../../google/sheets-client.js';
+import type {
+  GridWithRules,
+  SheetsClient,
+  Spreadsheet,
+  SpreadsheetSheet,
+} from '../../google/sheets-client.js';
+import { suggestColumns } from './column-suggestions.js';
+import { boundedOptionsRead } from './options-range.js';
 import type { OwnerAccessService, OwnerProof } from './owner-access.service.js';
 import {
   ACCESS_MESSAGES,
@@ -17,10 +24,11 @@ import {
   sharingAdvice,
   sheetsProblem,
 } from './sheet-messages.js';
-import { shapePreview } from './sheet-preview.js';
+import { type ShapedPreview, shapePreview, withSuggestions } from './sheet-preview.js';
+import { type TypeSuggestion, usableOptions } from './type-suggestion.js';
 
 export interface SheetsServiceDeps {
-  sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'batchGetValues'>;
+  sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'batchGetValues' | 'getGridWithRules'>;
   /** The service account users share with, or undefined when only an API key is configured. */
   serviceAccountEmail: () => Promise<string | undefined>;
   /** Whether the signed-in owner can open a spreadsheet themselves (the service account is shared). */
@@ -32,6 +40,10 @@ export interface SheetsServiceDeps {
 
 const HEADER_ROWS = '1:1';
 const DATA_ROWS = `2:${SHEET_PREVIEW_ROWS + 1}`;
+/** The data rows whose rules and values suggest the field types: enough to tell, few enough to stay small. */
+export const SUGGESTION_ROWS = 100;
+/** The dropdown ranges whose options the preview reads, at most (one request for all of them). */
+export const OPTION_RANGES_READ = 10;
 
 /** Who is asking: every call is on behalf of a signed-in owner, who must be able to open the spreadsheet. */
 export interface SheetCaller extends OwnerProof {
@@ -66,6 +78,126 @@ export function createSheetsService(deps: SheetsServiceDeps) {
     }
   }
 
+  async function readPreview(
+    spreadsheetId: string,
+    sheetName: string,
+    metadata: Once<Spreadsheet>,
+  ): Promise<ShapedPreview> {
+    try {
+      // Whole-row ranges: no column bound can reach past the grid, whatever its width.
+      const [header, data] = await deps.sheets.batchGetValues(spreadsheetId, [
+        a1Range(sheetName, HEADER_ROWS),
+        a1Range(sheetName, DATA_ROWS),
+      ]);
+      return shapePreview(header?.values[0] ?? [], data?.values ?? []);
+    } catch (error) {
+      if (!(error instanceof GoogleApiError && error.code === 'SHEET_NOT_FOUND'))
+        return asProblem(error, sheetName);
+    }
+    // Google answers the same 400 for a missing sheet and for rows past a grid shorter than 6 rows, so
+    // only then the metadata decides, and a short sheet is read within its grid.
+    try {
+      const sheet = findSheet((await metadata()).sheets, sheetName);
+      if (!sheet) throw new GoogleApiError('SHEET_NOT_FOUND', `No sheet named ${sheetName}`);
+      const lastRow = Math.min(sheet.rowCount, SHEET_PREVIEW_ROWS + 1);
+      if (lastRow < 1) return shapePreview([], []);
+      const { values } = await deps.sheets.getValues(spreadsheetId, a1Range(sheet.title, `1:${lastRow}`));
+      return shapePreview(values[0] ?? [], values.slice(1));
+    } catch (error) {
+      return asProblem(error, sheetName);
+    }
+  }
+
+  /**
+   * The preview answers without suggestions from the rules when Google will not give them (a key that
+   * may read values but not grid data, a quota spent, a fault): the columns are then judged by the 5
+   * preview rows, and the preview itself never fails for it.
+   */
+  async function suggestTypes(
+    spreadsheetId: string,
+    sheetName: string,
+    shaped: ShapedPreview,
+    metadata: Once<Spreadsheet>,
+  ): Promise<TypeSuggestion[]> {
+    const names = shaped.headers.map((header) => header.name);
+    const grid = await readRules(spreadsheetId, sheetName, names.length, metadata);
+    const suggestions = suggestColumns({
+      names,
+      dataRows: grid?.rows ?? shaped.rows.map((row) => row.map((value) => ({ value }))),
+      sheetName,
+      locale: grid?.locale,
+    });
+    return withRangeOptions(spreadsheetId, suggestions, metadata);
+  }
+
+  /** Rows 2 to 101 of the preview's columns, with their rules; undefined when Google refuses them. */
+  async function readRules(
+    spreadsheetId: string,
+    sheetName: string,
+    width: number,
+    metadata: Once<Spreadsheet>,
+  ): Promise<GridWithRules | undefined> {
+    const rowsUpTo = (lastRow: number) => a1Range(sheetName, `A2:${columnLetter(width)}${lastRow}`);
+    // A short sheet's grid is already known; otherwise most grids are 1,000 rows, so try before asking.
+    let lastRow = metadata.known() ? undefined : SUGGESTION_ROWS + 1;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        if (lastRow === undefined) {
+          const sheet = findSheet((await metadata()).sheets, sheetName);
+          if (!sheet || sheet.rowCount < 2) return undefined;
+          lastRow = Math.min(sheet.rowCount, SUGGESTION_ROWS + 1);
+        }
+        return await deps.sheets.getGridWithRules(spreadsheetId, rowsUpTo(lastRow));
+      } catch (error) {
+        if (!(error instanceof GoogleApiError)) throw error;
+        logIfOurs(error);
+        // Rows past a grid shorter than 101 rows: Google's 400, read again within the grid.
+        if (error.code !== 'SHEET_NOT_FOUND' || metadata.known()) return undefined;
+        lastRow = undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The current options of dropdowns that read a range, so the generator can show them: each range
+   * bounded by its sheet's grid (from the metadata) and OPTIONS_READ_CELLS, all in one request. A range
+   * Google will not read leaves the dropdown with its range only; the form reads it again when shown.
+   */
+  async function withRangeOptions(
+    spreadsheetId: string,
+    suggestions: TypeSuggestion[],
+    metadata: Once<Spreadsheet>,
+  ): Promise<TypeSuggestion[]> {
+    const ranges = [
+      ...new Set(suggestions.flatMap((suggestion) => suggestion.optionsFrom?.range ?? [])),
+    ].slice(0, OPTION_RANGES_READ);
+    if (ranges.length === 0) return suggestions;
+    try {
+      const { sheets } = await metadata();
+      const reads = ranges.flatMap((range) => {
+        const read = boundedOptionsRead(range, sheets);
+        return read ? [{ range, read }] : [];
+      });
+      if (reads.length === 0) return suggestions;
+      const answers = await deps.sheets.batchGetValues(
+        spreadsheetId,
+        reads.map(({ read }) => read),
+      );
+      const optionsOf = new Map(
+        reads.map(({ range }, i) => [range, usableOptions(answers[i]?.values.flat() ?? [])]),
+      );
+      return suggestions.map((suggestion) => {
+        const options = suggestion.optionsFrom && optionsOf.get(suggestion.optionsFrom.range);
+        return options ? { ...suggestion, options } : suggestion;
+      });
+    } catch (error) {
+      if (!(error instanceof GoogleApiError)) throw error;
+      logIfOurs(error);
+      return suggestions;
+    }
+  }
+
   function idFrom(url: string): string {
     const id = extractSpreadsheetId(url);
     if (!id) throw sheetsProblem('INVALID_URL', {});
@@ -94,35 +226,17 @@ export function createSheetsService(deps: SheetsServiceDeps) {
 
     /**
      * Reads only the header row and the next 5 rows, in one request, so a 100,000-row sheet costs
-     * what a 10-row one does.
+     * what a 10-row one does; then suggests each column's field type from the sheet's rules and its
+     * first 100 data rows (one more request, and one for the options of dropdowns that read a range).
      */
     async getPreview(url: string, sheetName: string, caller: SheetCaller): Promise<SheetPreview> {
       const spreadsheetId = idFrom(url);
       await deps.ownerAccess.requireForBinding(caller.ownerId, spreadsheetId, caller);
-      try {
-        // Whole-row ranges: no column bound can reach past the grid, whatever its width.
-        const [header, data] = await deps.sheets.batchGetValues(spreadsheetId, [
-          a1Range(sheetName, HEADER_ROWS),
-          a1Range(sheetName, DATA_ROWS),
-        ]);
-        return { spreadsheetId, sheetName, ...shapePreview(header?.values[0] ?? [], data?.values ?? []) };
-      } catch (error) {
-        if (!(error instanceof GoogleApiError && error.code === 'SHEET_NOT_FOUND'))
-          return asProblem(error, sheetName);
-      }
-      // Google answers the same 400 for a missing sheet and for rows past a grid shorter than 6 rows, so
-      // only then the metadata decides, and a short sheet is read within its grid.
-      try {
-        const spreadsheet = await deps.sheets.getSpreadsheet(spreadsheetId);
-        const sheet = findSheet(spreadsheet.sheets, sheetName);
-        if (!sheet) throw new GoogleApiError('SHEET_NOT_FOUND', `No sheet named ${sheetName}`);
-        const lastRow = Math.min(sheet.rowCount, SHEET_PREVIEW_ROWS + 1);
-        if (lastRow < 1) return { spreadsheetId, sheetName, ...shapePreview([], []) };
-        const { values } = await deps.sheets.getValues(spreadsheetId, a1Range(sheet.title, `1:${lastRow}`));
-        return { spreadsheetId, sheetName, ...shapePreview(values[0] ?? [], values.slice(1)) };
-      } catch (error) {
-        return asProblem(error, sheetName);
-      }
+      const metadata = once(() => deps.sheets.getSpreadsheet(spreadsheetId));
+      const shaped = await readPreview(spreadsheetId, sheetName, metadata);
+      if (shaped.empty) return { spreadsheetId, sheetName, ...shaped };
+      const suggestions = await suggestTypes(spreadsheetId, sheetName, shaped, metadata);
+      return { spreadsheetId, sheetName, ...shaped, headers: withSuggestions(shaped.headers, suggestions) };
     },
 
     /**
@@ -191,6 +305,16 @@ function noOwnerAccess(ownerEmail: string | undefined, lastChecked: string, canV
     lastChecked,
     sheetExists: false,
   };
+}
+
+/** A call made at most once, when first needed; known() tells whether it has been made. */
+interface Once<T> {
+  (): Promise<T>;
+  known(): boolean;
+}
+function once<T>(load: () => Promise<T>): Once<T> {
+  let promise: Promise<T> | undefined;
+  return Object.assign(() => (promise ??= load()), { known: () => promise !== undefined });
 }
 
 /** Google resolves a sheet name exactly first, then ignoring case; so does the check. */
