@@ -133,6 +133,137 @@ describe('the server-rendered form, hydrated', () => {
   });
 });
 
+/** A form with a field of every type, as the server's public view gives it. */
+const everyType: PublicForm = {
+  ...form,
+  jdata: [
+    { id: 't1', label: 'Full Name', type: 'text', required: true, placeHolder: 'Your answer' },
+    { id: 't2', label: 'Email', type: 'email', required: false, placeHolder: '' },
+    { id: 't3', label: 'Guests', type: 'number', required: false, placeHolder: '', min: 1, max: 10 },
+    { id: 't4', label: 'Day', type: 'date', required: false, placeHolder: '', min: '2026-01-01' },
+    { id: 't5', label: 'Notes', type: 'textarea', required: false, placeHolder: '' },
+    { id: 't6', label: 'Plan', type: 'dropdown', required: true, placeHolder: '', options: ['Basic', 'Pro'] },
+    {
+      id: 't7',
+      label: 'Colour',
+      type: 'radio',
+      required: false,
+      placeHolder: '',
+      options: ['Red', 'Blue'],
+      allowOther: true,
+    },
+    {
+      id: 't8',
+      label: 'Days',
+      type: 'checkboxes',
+      required: false,
+      placeHolder: '',
+      options: ['Mon', 'Tue', 'Wed'],
+      allowOther: true,
+    },
+    { id: 't9', label: 'I agree', type: 'checkbox', required: true, placeHolder: '' },
+    { id: 't10', label: 'Arrival', type: 'time', required: false, placeHolder: '' },
+    { id: 't11', label: 'Site', type: 'url', required: false, placeHolder: '' },
+    { id: 't12', label: 'Phone', type: 'tel', required: false, placeHolder: '' },
+  ],
+};
+
+describe('a form with every field type, hydrated', () => {
+  it('hydrates without a mismatch, keeps early choices and sends them as the server takes them', async () => {
+    const root = await hydrate(
+      { formId: 'abc123', nonce: 'n'.repeat(22), view: { kind: 'form', form: everyType } },
+      (r) => {
+        // Chosen before the script arrived, as a respondent on a slow line may do.
+        const pick = (selector: string) => {
+          const input = r.querySelector<HTMLInputElement>(selector);
+          if (input) input.checked = true;
+        };
+        const type = (selector: string, value: string) => {
+          const input = r.querySelector<HTMLInputElement | HTMLSelectElement>(selector);
+          if (input) input.value = value;
+        };
+        type('[name="answer:Full Name"]', 'Ada');
+        type('[name="answer:Plan"]', 'Pro');
+        pick('[name="answer:Colour"][value="__other__"]');
+        type('[name="other:Colour"]', 'Teal');
+        pick('[name="answer:Days"][value="Mon"]');
+        pick('[name="answer:Days"][value="Wed"]');
+        pick('[name="answer:I agree"]');
+        type('[name="answer:Arrival"]', '09:30');
+      },
+    );
+    expect(errors).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(root.querySelector<HTMLSelectElement>('[name="answer:Plan"]')?.value).toBe('Pro');
+    answerSubmissions();
+    await act(async () => {
+      root.querySelector('form')?.requestSubmit();
+    });
+    const submitCall = fetchMock.mock.calls.find((call) => String(call[0]).endsWith('/submit-form'));
+    if (!submitCall) throw new Error('the form was not sent');
+    expect(JSON.parse(String((submitCall[1] as RequestInit).body)).response).toEqual({
+      'Full Name': 'Ada',
+      Plan: 'Pro',
+      Colour: 'Teal',
+      Days: ['Mon', 'Wed'],
+      'I agree': 'Yes',
+      Arrival: '09:30',
+    });
+  });
+
+  it("stops before sending with the server's messages and focuses the first field in error", async () => {
+    const root = await hydrate({
+      formId: 'abc123',
+      nonce: 'n'.repeat(22),
+      view: { kind: 'form', form: everyType },
+    });
+    const type = (selector: string, value: string) => {
+      const input = root.querySelector<HTMLInputElement>(selector);
+      if (input) input.value = value;
+    };
+    type('[name="answer:Full Name"]', 'Ada');
+    type('[name="answer:Guests"]', '11');
+    type('[name="answer:Site"]', 'example.org');
+    await act(async () => {
+      root.querySelector('form')?.requestSubmit();
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByText('Guests must be at most 10')).toBeTruthy();
+    expect(screen.getByText('Plan is required')).toBeTruthy();
+    expect(screen.getByText('I agree is required')).toBeTruthy();
+    expect(screen.getByText('Site must be a valid URL')).toBeTruthy();
+    expect(document.activeElement?.getAttribute('name')).toBe('answer:Guests');
+  });
+
+  it('shows a refused no-JavaScript submission with its choices ticked', async () => {
+    const root = await hydrate({
+      formId: 'abc123',
+      nonce: 'n'.repeat(22),
+      view: {
+        kind: 'form',
+        form: everyType,
+        values: { Plan: 'Basic', Colour: 'Teal', Days: 'Mon, Wed, Sun', 'I agree': 'Yes' },
+        errors: { Days: 'Days must be one of the listed options' },
+      },
+    });
+    expect(errors).not.toHaveBeenCalled();
+    const checked = [...root.querySelectorAll<HTMLInputElement>('input:checked')].map(
+      (input) => `${input.name}=${input.value}`,
+    );
+    expect(checked).toEqual([
+      'answer:Colour=__other__',
+      'answer:Days=Mon',
+      'answer:Days=Wed',
+      'answer:Days=__other__',
+      'answer:I agree=Yes',
+    ]);
+    expect(root.querySelector<HTMLInputElement>('[name="other:Days"]')?.value).toBe('Sun');
+    expect(screen.getByRole('group', { name: 'Days' }).getAttribute('aria-describedby')).toBe(
+      'field-7-error',
+    );
+  });
+});
+
 describe('needsScriptAtOnce', () => {
   it('loads the script at once only where the page cannot work without it', () => {
     expect(needsScriptAtOnce({ kind: 'form', form })).toBe(false);
