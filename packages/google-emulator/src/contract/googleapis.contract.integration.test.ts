@@ -262,6 +262,180 @@ describe("Google's Node clients against the standalone emulator (the product's c
     ]);
   });
 
+  it('data validation: seeded through the control API, set with setDataValidation, read with grid data', async () => {
+    const api = apiClient(emulator.url);
+    const { spreadsheetId: id } = await api.createSpreadsheet({
+      title: 'Choices',
+      ownerEmail: 'owner@example.com',
+      sharing: { link: 'none', people: [{ email: serviceAccountEmail, role: 'edit' }] },
+      sheets: [
+        {
+          title: 'Registrations',
+          rows: [
+            ['Name', 'Email', 'Session', 'Guests', 'Newsletter', 'Dietary needs'],
+            ['Ann', 'ann@example.com', 'Evening', 1, false, 'None'],
+          ],
+          dataValidation: [
+            {
+              range: 'C2:C',
+              rule: {
+                condition: {
+                  type: 'ONE_OF_LIST',
+                  values: [{ userEnteredValue: 'Morning' }, { userEnteredValue: 'Evening' }],
+                },
+                showCustomUi: true,
+              },
+            },
+          ],
+        },
+        { title: 'Lists', rows: [['Diet'], ['None'], ['Vegan']] },
+      ],
+    });
+    const column = (index: number) => ({
+      sheetId: 0,
+      startRowIndex: 1,
+      startColumnIndex: index,
+      endColumnIndex: index + 1,
+    });
+    const set = await sheets().spreadsheets.batchUpdate({
+      spreadsheetId: id,
+      requestBody: {
+        requests: [
+          {
+            setDataValidation: {
+              range: column(1),
+              rule: { condition: { type: 'TEXT_IS_EMAIL' }, strict: true },
+            },
+          },
+          {
+            setDataValidation: {
+              range: column(3),
+              rule: {
+                condition: {
+                  type: 'NUMBER_BETWEEN',
+                  values: [{ userEnteredValue: '1' }, { userEnteredValue: '5' }],
+                },
+              },
+            },
+          },
+          { setDataValidation: { range: column(4), rule: { condition: { type: 'BOOLEAN' } } } },
+          {
+            setDataValidation: {
+              range: column(5),
+              rule: { condition: { type: 'ONE_OF_RANGE', values: [{ userEnteredValue: 'Lists!A2:A' }] } },
+            },
+          },
+        ],
+      },
+    });
+    expect(set.data.replies).toEqual([{}, {}, {}, {}]);
+    // The product's answers: a number as a number, a checkbox as a boolean, RAW. The inserted row takes the
+    // rules of the row above it, as in Google.
+    await sheets().spreadsheets.values.append({
+      spreadsheetId: id,
+      range: "'Registrations'!A1",
+      valueInputOption: 'RAW',
+      insertDataOption: 'INSERT_ROWS',
+      requestBody: {
+        range: "'Registrations'!A1",
+        values: [['Ada', 'ada@example.com', 'Morning', 3, true, 'Vegan']],
+      },
+    });
+
+    const { data } = await sheets().spreadsheets.get({
+      spreadsheetId: id,
+      ranges: ["'Registrations'!A1:Z101"],
+      includeGridData: true,
+      fields:
+        'sheets(properties(title,sheetId),data(startRow,startColumn,rowData(values(dataValidation,formattedValue))))',
+    });
+    expect(data.sheets).toHaveLength(1);
+    const rows = data.sheets?.[0]?.data?.[0]?.rowData ?? [];
+    expect(rows).toHaveLength(101);
+    expect(rows[1]?.values?.map((cell) => cell.formattedValue)).toEqual([
+      'Ann',
+      'ann@example.com',
+      'Evening',
+      '1',
+      'FALSE',
+      'None',
+    ]);
+    expect(rows[2]?.values).toEqual([
+      { formattedValue: 'Ada' },
+      {
+        formattedValue: 'ada@example.com',
+        dataValidation: { condition: { type: 'TEXT_IS_EMAIL' }, strict: true },
+      },
+      {
+        formattedValue: 'Morning',
+        dataValidation: {
+          condition: {
+            type: 'ONE_OF_LIST',
+            values: [{ userEnteredValue: 'Morning' }, { userEnteredValue: 'Evening' }],
+          },
+          showCustomUi: true,
+        },
+      },
+      {
+        formattedValue: '3',
+        dataValidation: {
+          condition: {
+            type: 'NUMBER_BETWEEN',
+            values: [{ userEnteredValue: '1' }, { userEnteredValue: '5' }],
+          },
+        },
+      },
+      { formattedValue: 'TRUE', dataValidation: { condition: { type: 'BOOLEAN' } } },
+      {
+        formattedValue: 'Vegan',
+        dataValidation: {
+          condition: { type: 'ONE_OF_RANGE', values: [{ userEnteredValue: '=Lists!A2:A' }] },
+        },
+      },
+    ]);
+    expect(rows[100]?.values?.[0]).toEqual({});
+    expect(rows[100]?.values?.[4]).toEqual({ dataValidation: { condition: { type: 'BOOLEAN' } } });
+
+    // The server's own mask (sheets-client.ts) with the locale it reads dates by.
+    const preview = await sheets().spreadsheets.get({
+      spreadsheetId: id,
+      ranges: ["'Registrations'!A1:F3"],
+      includeGridData: true,
+      fields: 'properties.locale,sheets.data.rowData.values(formattedValue,dataValidation)',
+    });
+    expect(preview.data.properties).toEqual({ locale: 'en_US' });
+    expect(preview.data.sheets?.[0]?.data?.[0]?.rowData?.map((row) => row.values?.length)).toEqual([6, 6, 6]);
+    const unformatted = await sheets().spreadsheets.values.get({
+      spreadsheetId: id,
+      range: "'Registrations'!A3:F3",
+      valueRenderOption: 'UNFORMATTED_VALUE',
+    });
+    expect(unformatted.data.values).toEqual([['Ada', 'ada@example.com', 'Morning', 3, true, 'Vegan']]);
+
+    const refused = await googleError(
+      sheets().spreadsheets.batchUpdate({
+        spreadsheetId: id,
+        requestBody: {
+          requests: [
+            {
+              setDataValidation: {
+                range: column(2),
+                rule: { condition: { type: 'NUMBER_BETWEEN', values: [] } },
+              },
+            },
+          ],
+        },
+      }),
+    );
+    expect(refused).toMatchObject({
+      httpStatus: 400,
+      code: 400,
+      status: 'INVALID_ARGUMENT',
+      message:
+        'Invalid requests[0].setDataValidation: The condition type NUMBER_BETWEEN requires exactly 2 values, but 0 were given.',
+    });
+  });
+
   it('values.batchUpdate, values.batchClear and spreadsheets.create', async () => {
     const written = await sheets().spreadsheets.values.batchUpdate({
       spreadsheetId,

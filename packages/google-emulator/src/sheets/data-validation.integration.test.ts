@@ -389,6 +389,33 @@ describe('data validation', () => {
     expect(rows[3]?.values?.map((cell) => cell.formattedValue)).toEqual(['Cy', 'Pro', '3', 'TRUE']);
   });
 
+  it('gives a row inserted under a lone header the header’s (no) rule, as inserted rows copy the row above', async () => {
+    const id = await newSpreadsheet({ sheets: [{ title: 'Sheet1', rows: [['Name', 'Plan']] }] });
+    await batch(id, [
+      {
+        setDataValidation: {
+          range: { sheetId: 0, startRowIndex: 1, startColumnIndex: 1, endColumnIndex: 2 },
+          rule: list('ONE_OF_LIST', ['Free', 'Pro']),
+        },
+      },
+    ]);
+    const append = () =>
+      api.call(
+        'POST',
+        `/v4/spreadsheets/${id}/values/${rangePath('Sheet1!A1')}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`,
+        { auth: token, body: { values: [['Ann', 'Pro']] } },
+      );
+    expect((await append()).status).toBe(200);
+    expect((await append()).status).toBe(200);
+    const rows = (await grid(id, 'Sheet1!A1:B4')).sheets[0]?.data?.[0]?.rowData ?? [];
+    expect(rows.map((row) => row.values?.[1]?.dataValidation?.condition.type ?? null)).toEqual([
+      null,
+      null,
+      null,
+      'ONE_OF_LIST',
+    ]);
+  });
+
   it('stores RAW numbers and booleans typed, and reads them back formatted or unformatted', async () => {
     const id = await newSpreadsheet();
     const appended = await api.call(
