@@ -19,7 +19,7 @@ vi.mock(import('../api/generator-api'), async (original) => ({
 
 const api = vi.mocked(generatorApi);
 // Each test drives the whole page through several loads; a busy machine needs more than the default.
-const PAGE_TEST = { timeout: 20_000 };
+const PAGE_TEST = { timeout: 30_000 };
 
 const URL_OK = 'https://docs.google.com/spreadsheets/d/abc123/edit#gid=0';
 const user: User = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'User' };
@@ -485,5 +485,208 @@ describe('FormGeneratorPage create', PAGE_TEST, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
     expect(await screen.findByText('Error creating form')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/form-generator');
+  });
+});
+
+describe('FormGeneratorPage field types (issue 21)', PAGE_TEST, () => {
+  const typed: SheetPreview = {
+    ...preview,
+    headers: [
+      {
+        index: 0,
+        name: 'Plan',
+        sampleData: ['Basic'],
+        suggestedType: 'dropdown',
+        typeReason: 'rule',
+        options: ['Basic', 'Pro'],
+      },
+      { index: 1, name: 'Age', sampleData: ['30'], suggestedType: 'number', typeReason: 'data' },
+      { index: 2, name: 'Code', sampleData: [], suggestedType: 'text', typeReason: 'unsupported-rule' },
+      {
+        index: 3,
+        name: 'Team',
+        sampleData: [],
+        suggestedType: 'dropdown',
+        typeReason: 'rule',
+        optionsFrom: { range: 'Lists!A2:A' },
+      },
+    ],
+    rows: [['Basic', '30', 'X1', 'Red']],
+  };
+
+  async function loadTyped() {
+    api.getSheetPreview.mockResolvedValue(typed);
+    renderPage();
+    await loadSpreadsheet();
+    await pickSheet();
+    await screen.findByRole('checkbox', { name: 'Plan' });
+  }
+
+  const typeOf = (label: string) => screen.getByRole('combobox', { name: `Type of ${label}` });
+  const hintOf = (label: string) =>
+    document.getElementById(typeOf(label).getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+
+  it('starts each column with the suggested type and says why; a type the owner picks loses the reason', async () => {
+    await loadTyped();
+    expect(typeOf('Plan')).toHaveProperty('value', 'dropdown');
+    expect(hintOf('Plan')).toBe("From the sheet's dropdown");
+    expect(screen.getByRole('textbox', { name: 'Options of Plan' })).toHaveProperty('value', 'Basic\nPro');
+    expect(typeOf('Age')).toHaveProperty('value', 'number');
+    expect(hintOf('Age')).toBe('From the data');
+    expect(hintOf('Code')).toBe("The sheet's custom rule is not checked by the form");
+    expect(screen.getByRole('radio', { name: 'Options from the sheet' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('textbox', { name: 'Sheet range of Team' })).toHaveProperty(
+      'value',
+      'Lists!A2:A',
+    );
+    expect(within(typeOf('Plan')).getAllByRole('option')).toHaveLength(12);
+
+    fireEvent.change(typeOf('Plan'), { target: { value: 'radio' } });
+    expect(typeOf('Plan').getAttribute('aria-describedby')).toBeNull();
+    const planRow = screen.getAllByTestId('field-row')[0] as HTMLElement;
+    expect(within(planRow).queryByText("From the sheet's dropdown")).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Allow Other for Plan' })).toBeTruthy();
+  });
+
+  it("refuses Create on a duplicate option in the server's words, then posts every type setting", async () => {
+    api.createForm.mockResolvedValue({ data: { formId: 'abcdefghijkl' } as Form, message: 'Created' });
+    await loadTyped();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Options of Plan' }), {
+      target: { value: 'Basic\nPro\nBasic' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    // Once in the toast, once under the options.
+    expect(await screen.findAllByText("The option 'Basic' is listed twice")).toHaveLength(2);
+    expect(api.createForm).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Options of Plan' }), {
+      target: { value: 'Basic\n Pro \n\nTeam' },
+    });
+    fireEvent.change(typeOf('Plan'), { target: { value: 'checkboxes' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Allow Other for Plan' }));
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Minimum of Age' }), { target: { value: '18' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Placeholder of Code' }), {
+      target: { value: 'Six letters' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    await waitFor(() => expect(api.createForm).toHaveBeenCalledTimes(1));
+    expect(api.createForm.mock.calls[0]?.[0].jdata).toEqual([
+      {
+        label: 'Plan',
+        type: 'checkboxes',
+        required: false,
+        placeHolder: 'Enter your plan',
+        options: ['Basic', 'Pro', 'Team'],
+        allowOther: true,
+        name: 'Plan',
+        column: 0,
+      },
+      {
+        label: 'Age',
+        type: 'number',
+        required: false,
+        placeHolder: 'Enter your age',
+        min: 18,
+        name: 'Age',
+        column: 1,
+      },
+      { label: 'Code', type: 'text', required: false, placeHolder: 'Six letters', name: 'Code', column: 2 },
+      {
+        label: 'Team',
+        type: 'dropdown',
+        required: false,
+        placeHolder: 'Enter your team',
+        optionsFrom: { range: 'Lists!A2:A' },
+        name: 'Team',
+        column: 3,
+      },
+    ]);
+  });
+
+  it('previews the choices as the form will show them', async () => {
+    await loadTyped();
+    fireEvent.change(typeOf('Plan'), { target: { value: 'radio' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    const form = screen.getByRole('form', { name: 'Form preview' });
+    const plan = within(form).getByRole('group', { name: 'Plan' });
+    expect(
+      within(plan)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['Basic', 'Pro']);
+    expect(within(form).getByRole('spinbutton', { name: 'Age' })).toBeTruthy();
+    expect(within(form).getByText('Options are read from Lists!A2:A.')).toBeTruthy();
+  });
+});
+
+describe('FormGeneratorPage one sheet and leaving', PAGE_TEST, () => {
+  it('loads the only sheet of a spreadsheet without asking which', async () => {
+    api.getSpreadsheetMetadata.mockResolvedValue({
+      ...metadata,
+      sheets: [{ id: 0, title: 'Registrations', index: 0 }],
+    });
+    renderPage();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), {
+      target: { value: URL_OK },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Load Data' }));
+    await screen.findByRole('checkbox', { name: 'Full Name' });
+    expect(api.getSheetPreview).toHaveBeenCalledWith(URL_OK, 'Registrations');
+    expect(screen.getByRole('combobox', { name: 'Sheet' })).toHaveProperty('value', 'Registrations');
+    expect(screen.getByRole('textbox', { name: 'Form Name' })).toHaveProperty(
+      'value',
+      'Event Registration - Registrations',
+    );
+  });
+
+  it('waits for a sheet to be chosen when there are several', async () => {
+    renderPage();
+    await loadSpreadsheet();
+    expect(screen.getByRole('combobox', { name: 'Sheet' })).toHaveProperty('value', '');
+    expect(api.getSheetPreview).not.toHaveBeenCalled();
+  });
+
+  it('leaves at once when nothing was changed (loading a sheet is no change)', async () => {
+    renderPage();
+    await loadRegistrations();
+    fireEvent.click(screen.getByRole('link', { name: 'Manage Forms' }));
+    await screen.findByText('forms dashboard');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks before leaving after a change: Stay keeps the work, Leave goes', async () => {
+    const router = renderPage();
+    await loadRegistrations();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Required Email' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Manage Forms' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('Your changes to this form will be lost.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard/form-generator');
+    expect(screen.getByRole('checkbox', { name: 'Required Email' })).toHaveProperty('checked', true);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Manage Forms' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await screen.findByText('forms dashboard');
+  });
+
+  it('asks the browser before the tab closes with changes, not after the form is created', async () => {
+    api.createForm.mockResolvedValue({ data: { formId: 'abcdefghijkl' } as Form, message: 'Created' });
+    const router = renderPage();
+    await loadRegistrations();
+    const closing = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(closing()).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Phone' }));
+    expect(closing()).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Form' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(closing()).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import {
   deselectAll,
   type FieldsState,
   fieldsStateFromHeaders,
+  type GeneratorField,
   headersToFields,
   labelProblem,
   renameProblem,
@@ -19,9 +20,12 @@ import {
   selectAll,
   selectedFields,
   setFieldRequired,
+  setFieldSettings,
   setFieldType,
+  settingsProblem,
   startRename,
   toggleSelected,
+  typeReasonOf,
   validateCreate,
 } from './fields';
 
@@ -119,9 +123,10 @@ describe('header row to fields', () => {
 });
 
 describe('placeholder default', () => {
-  it("is 'Enter your {field name lowercased}'", () => {
+  it("is 'Enter your {field name lowercased}', and 'Your answer' for a question", () => {
     expect(defaultPlaceholder('Full Name')).toBe('Enter your full name');
     expect(defaultPlaceholder('EMAIL')).toBe('Enter your email');
+    expect(defaultPlaceholder('Which plan?')).toBe('Your answer');
   });
 });
 
@@ -386,5 +391,131 @@ describe('create form', () => {
   it('suggests "{spreadsheet title} - {sheet name}" as the form name', () => {
     expect(defaultFormName('Event Registration', 'Registrations')).toBe('Event Registration - Registrations');
     expect(defaultFormName('Event Registration', '')).toBe('Event Registration');
+  });
+});
+
+describe('suggested types (issue 21)', () => {
+  const suggested: SheetHeader[] = [
+    {
+      index: 0,
+      name: 'Plan',
+      sampleData: ['Basic'],
+      suggestedType: 'dropdown',
+      typeReason: 'rule',
+      options: ['Basic', 'Pro'],
+    },
+    {
+      index: 1,
+      name: 'Team',
+      sampleData: [],
+      suggestedType: 'dropdown',
+      typeReason: 'rule',
+      optionsFrom: { range: 'Lists!A2:A' },
+    },
+    {
+      index: 2,
+      name: 'Age',
+      sampleData: ['30'],
+      suggestedType: 'number',
+      typeReason: 'rule',
+      min: 18,
+      max: 99,
+    },
+    { index: 3, name: 'Code', sampleData: [], suggestedType: 'text', typeReason: 'unsupported-rule' },
+    {
+      index: 4,
+      name: 'How did you hear about us?',
+      sampleData: [],
+      suggestedType: 'text',
+      typeReason: 'default',
+    },
+  ];
+
+  it('start each column with the suggested type, its options or range, its bounds and why', () => {
+    const [plan, team, age, code, question] = headersToFields(suggested);
+    expect(plan).toMatchObject({ type: 'dropdown', options: ['Basic', 'Pro'], typeReason: 'rule' });
+    expect(typeReasonOf(plan as GeneratorField)).toBe("From the sheet's dropdown");
+    expect(team).toMatchObject({ optionsFrom: { range: 'Lists!A2:A' }, suggestedRange: 'Lists!A2:A' });
+    expect(age).toMatchObject({ type: 'number', min: 18, max: 99 });
+    expect(typeReasonOf(age as GeneratorField)).toBe("From the sheet's validation rule");
+    expect(typeReasonOf(code as GeneratorField)).toBe("The sheet's custom rule is not checked by the form");
+    // Nothing to say for a default text field; a question gets 'Your answer'.
+    expect(question?.typeReason).toBeUndefined();
+    expect(question?.placeHolder).toBe('Your answer');
+  });
+
+  it('fall back to text for a type this page does not know', () => {
+    const odd = { ...suggested[0], suggestedType: 'signature' } as unknown as SheetHeader;
+    const [field] = headersToFields([odd]);
+    expect(field?.type).toBe('text');
+    expect(field?.typeReason).toBeUndefined();
+    expect(field?.options).toBeUndefined();
+  });
+
+  it("lose their reason once the owner picks another type, not for other settings' edits", () => {
+    const fields = headersToFields(suggested);
+    const plan = fields[0] as GeneratorField;
+    const edited = setFieldSettings(fields, 'column-0', { ...plan, options: ['Basic', 'Pro', 'Team'] });
+    expect(edited[0]).toMatchObject({ typeReason: 'rule', options: ['Basic', 'Pro', 'Team'] });
+    expect(setFieldSettings(fields, 'column-0', { ...plan, type: 'radio' })[0]?.typeReason).toBeUndefined();
+    const typed = setFieldType(fields, 'column-2', 'date');
+    expect(typed[2]).toMatchObject({ type: 'date', typeReason: undefined, min: undefined, max: undefined });
+  });
+
+  it('are sent with the settings each type uses, and refused with the contract messages', () => {
+    let state = fieldsStateFromHeaders(suggested);
+    state = {
+      ...state,
+      fields: setFieldSettings(state.fields, 'column-0', {
+        ...(state.fields[0] as GeneratorField),
+        type: 'radio',
+        allowOther: true,
+      }),
+    };
+    const body = buildCreateFormBody({ googleSheetsUrl: 'u', sheetName: 's', config, state });
+    expect(body.jdata).toEqual([
+      {
+        label: 'Plan',
+        type: 'radio',
+        required: false,
+        placeHolder: 'Enter your plan',
+        options: ['Basic', 'Pro'],
+        allowOther: true,
+        name: 'Plan',
+        column: 0,
+      },
+      expect.objectContaining({ type: 'dropdown', optionsFrom: { range: 'Lists!A2:A' } }),
+      expect.objectContaining({ type: 'number', min: 18, max: 99 }),
+      expect.objectContaining({ type: 'text', placeHolder: 'Enter your code' }),
+      expect.objectContaining({ label: 'How did you hear about us?', placeHolder: 'Your answer' }),
+    ]);
+    expect(body.jdata[3]).not.toHaveProperty('options');
+
+    const twice = {
+      ...state,
+      fields: setFieldSettings(state.fields, 'column-0', {
+        ...(state.fields[0] as GeneratorField),
+        options: ['Basic', 'Basic'],
+      }),
+    };
+    expect(settingsProblem(twice)).toBe("The option 'Basic' is listed twice");
+    expect(validateCreate('s', twice, config)).toBe("The option 'Basic' is listed twice");
+    // A field left out of the form does not stop Create.
+    expect(validateCreate('s', toggleSelected(twice, 'column-0'), config)).toBeNull();
+  });
+});
+
+describe('placeholders', () => {
+  it('follow a rename while they are the default, and stay as the owner wrote them otherwise', () => {
+    const fields = headersToFields(headers);
+    const renamed = commitRename(changeEditName(fields, 'column-0', 'Attendee'), 'column-0');
+    expect(renamed[0]?.placeHolder).toBe('Enter your attendee');
+    const own = setFieldSettings(fields, 'column-0', {
+      ...(fields[0] as GeneratorField),
+      placeHolder: 'Ada L.',
+    });
+    expect(commitRename(changeEditName(own, 'column-0', 'Attendee'), 'column-0')[0]?.placeHolder).toBe(
+      'Ada L.',
+    );
   });
 });
