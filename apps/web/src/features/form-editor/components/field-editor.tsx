@@ -1,41 +1,64 @@
-import { EDITOR_FIELD_TYPES, type FieldType, FORM_LIMITS } from '@sheetforms/contract';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { FORM_LIMITS } from '@sheetforms/contract';
 import { useId } from 'react';
-import { TrashIcon } from '@/components/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, GripIcon, TrashIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
+import { FieldSettings } from '@/features/field-settings/components/field-settings';
+import { ADD_FIELD_MESSAGES } from '../logic/add-field';
 import type { EditorField, FieldChange } from '../logic/editor-fields';
 import { EDITOR_TEXT } from '../logic/messages';
 
 export const UNTITLED_FIELD = 'Untitled field';
 
-const TYPE_NAMES: Record<FieldType, string> = {
-  text: 'Text',
-  email: 'Email',
-  number: 'Number',
-  date: 'Date',
-  textarea: 'Textarea',
-};
-
 export interface FieldEditorProps {
   field: EditorField;
   position: number;
+  count: number;
   showErrors: boolean;
   /** Why this label is refused (used by another field, or a system column's name), if it is. */
   labelProblem?: string | undefined;
   onChange: (change: FieldChange) => void;
   onRemove: () => void;
+  onMove: (step: -1 | 1) => void;
 }
 
-/** One field of the form, grouped in a fieldset whose legend is its label. */
+const iconButton =
+  'inline-flex size-8 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-40';
+
+/** Where a field's answers go in the sheet, when the label alone does not say. */
+function ColumnNote({ field }: { field: EditorField }) {
+  if (!field.saved && field.name === undefined) {
+    return <p className="mt-1.5 text-slate-500 text-xs">{ADD_FIELD_MESSAGES.newColumnHint}</p>;
+  }
+  if (field.name !== undefined && field.name.trim() !== field.label.trim()) {
+    return (
+      <p className="mt-1.5 truncate text-slate-500 text-xs">
+        Writes to sheet column <span className="font-medium text-slate-700">{field.name}</span>
+      </p>
+    );
+  }
+  return null;
+}
+
+/**
+ * One field of the form, grouped in a fieldset whose legend is its label: the label, the shared type
+ * settings, Required, and its place in the form (drag handle, or Move up / Move down).
+ */
 export function FieldEditor({
   field,
   position,
+  count,
   showErrors,
   labelProblem,
   onChange,
   onRemove,
+  onMove,
 }: FieldEditorProps) {
   const id = useId();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: field.key });
   const title = field.label.trim() || UNTITLED_FIELD;
   const labelError = !showErrors
     ? null
@@ -44,8 +67,15 @@ export function FieldEditor({
       : (labelProblem ?? null);
 
   return (
-    <fieldset className="relative rounded-xl border border-slate-200 bg-white p-4 transition-shadow focus-within:border-emerald-300 focus-within:shadow-sm sm:p-5">
-      <legend className="float-left mb-4 flex w-full min-w-0 items-center gap-2.5 pr-24 font-semibold text-slate-900 text-sm">
+    <fieldset
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-field-key={field.key}
+      className={`relative min-w-0 rounded-xl border bg-white p-4 transition-shadow focus-within:border-emerald-300 focus-within:shadow-sm sm:p-5 ${
+        isDragging ? 'z-10 border-emerald-400 shadow-lg ring-2 ring-emerald-500/20' : 'border-slate-200'
+      }`}
+    >
+      <legend className="float-left mb-4 flex w-full min-w-0 items-center gap-2 pr-36 font-semibold text-slate-900 text-sm sm:pr-44">
         <span
           aria-hidden="true"
           className="flex size-6 shrink-0 items-center justify-center rounded-md bg-slate-100 font-semibold text-slate-600 text-xs"
@@ -56,23 +86,63 @@ export function FieldEditor({
         {field.required ? (
           <span
             aria-hidden="true"
-            className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700 text-xs"
+            className="hidden rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700 text-xs sm:inline"
           >
             Required
           </span>
         ) : null}
+        {field.saved ? null : (
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-sky-50 px-2 py-0.5 font-medium text-sky-700 text-xs"
+          >
+            New
+          </span>
+        )}
       </legend>
-      <button
-        type="button"
-        onClick={onRemove}
-        aria-label={`Remove ${title}`}
-        className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 font-medium text-slate-500 text-sm transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 sm:top-4 sm:right-4"
-      >
-        <TrashIcon className="size-4" />
-        <span className="hidden sm:inline">Remove</span>
-      </button>
+      <div className="absolute top-3 right-3 flex items-center gap-0.5 sm:top-4 sm:right-4">
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          {...attributes}
+          {...listeners}
+          aria-label={`Reorder ${title}`}
+          className={`${iconButton} cursor-grab touch-none active:cursor-grabbing`}
+        >
+          <GripIcon className="size-4" />
+        </button>
+        <button
+          type="button"
+          data-move="up"
+          disabled={position === 1}
+          onClick={() => onMove(-1)}
+          aria-label={`Move ${title} up`}
+          className={iconButton}
+        >
+          <ArrowUpIcon className="size-4" />
+        </button>
+        <button
+          type="button"
+          data-move="down"
+          disabled={position === count}
+          onClick={() => onMove(1)}
+          aria-label={`Move ${title} down`}
+          className={iconButton}
+        >
+          <ArrowDownIcon className="size-4" />
+        </button>
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove ${title}`}
+          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-medium text-slate-500 text-sm transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+        >
+          <TrashIcon className="size-4" />
+          <span className="hidden sm:inline">Remove</span>
+        </button>
+      </div>
 
-      <div className="clear-both grid gap-4 sm:grid-cols-2">
+      <div className="clear-both space-y-4">
         <div>
           <label htmlFor={`${id}-label`} className={labelClasses}>
             Label
@@ -93,37 +163,17 @@ export function FieldEditor({
               {labelError}
             </p>
           ) : null}
+          <ColumnNote field={field} />
         </div>
-        <div>
-          <label htmlFor={`${id}-type`} className={labelClasses}>
-            Type
-          </label>
-          <select
-            id={`${id}-type`}
-            value={field.type}
-            onChange={(event) => onChange({ type: event.target.value as FieldType })}
-            className={inputClasses}
-          >
-            {EDITOR_FIELD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {TYPE_NAMES[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-placeholder`} className={labelClasses}>
-            Placeholder
-          </label>
-          <input
-            id={`${id}-placeholder`}
-            type="text"
-            value={field.placeHolder}
-            maxLength={FORM_LIMITS.placeholderMax}
-            onChange={(event) => onChange({ placeHolder: event.target.value })}
-            className={inputClasses}
-          />
-        </div>
+
+        <FieldSettings
+          value={field.settings}
+          onChange={(settings) => onChange({ settings })}
+          label={title}
+          suggestedRange={field.suggestedRange}
+          typeHint={field.typeHint}
+          showErrors={showErrors}
+        />
       </div>
 
       <div className="mt-4 flex items-center gap-2.5">

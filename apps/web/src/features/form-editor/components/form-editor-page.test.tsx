@@ -1,4 +1,4 @@
-import type { FormDetail } from '@sheetforms/contract';
+import type { FormDetail, SheetHeader, SheetPreview } from '@sheetforms/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError, type AxiosResponse } from 'axios';
@@ -11,6 +11,7 @@ import { FormEditorPage } from './form-editor-page';
 vi.mock('../api/form-editor-api', () => ({
   getFormDetail: vi.fn(),
   updateForm: vi.fn(),
+  getSheetPreview: vi.fn(),
   addFormUser: vi.fn(),
   deleteFormUser: vi.fn(),
   resetFormUserPassword: vi.fn(),
@@ -28,9 +29,23 @@ function detail(overrides: Partial<FormDetail['form']['settings']> = {}): FormDe
       googleSheetsUrl: 'https://docs.google.com/spreadsheets/d/abc/edit',
       sheetName: 'Sheet1',
       jdata: [
-        { label: 'Name', type: 'text', required: true, placeHolder: 'Enter your name', isRemoved: false },
-        { label: 'Email', type: 'email', required: false, placeHolder: 'Enter your email', isRemoved: false },
-        { label: 'Phone', type: 'text', required: false, placeHolder: '', isRemoved: false },
+        {
+          id: 'fname',
+          label: 'Name',
+          type: 'text',
+          required: true,
+          placeHolder: 'Enter your name',
+          isRemoved: false,
+        },
+        {
+          id: 'femail',
+          label: 'Email',
+          type: 'email',
+          required: false,
+          placeHolder: 'Enter your email',
+          isRemoved: false,
+        },
+        { id: 'fphone', label: 'Phone', type: 'text', required: false, placeHolder: '', isRemoved: false },
       ],
       settings: {
         loginRequired: 0,
@@ -54,6 +69,7 @@ function detail(overrides: Partial<FormDetail['form']['settings']> = {}): FormDe
     responseCount: 0,
     formUsers: [],
     formTemplate: [],
+    fieldWarnings: [],
   };
 }
 
@@ -89,7 +105,10 @@ beforeEach(() => {
   vi.resetAllMocks();
 });
 
-describe('FormEditorPage', () => {
+// Each field renders the full field settings; on a busy machine a whole edit and save takes seconds.
+const EDIT_TIMEOUT = { timeout: 20_000 };
+
+describe('FormEditorPage', EDIT_TIMEOUT, () => {
   it('says so when the formId parameter is missing', () => {
     renderEditor('/dashboard/form-update');
     expect(screen.getByText('Missing form ID parameter')).toBeDefined();
@@ -111,15 +130,31 @@ describe('FormEditorPage', () => {
     );
     const email = screen.getByRole('group', { name: 'Email' });
     expect((within(email).getByRole('textbox', { name: 'Label' }) as HTMLInputElement).value).toBe('Email');
-    expect((within(email).getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('email');
-    expect(within(email).getByRole('checkbox', { name: 'Required' })).toHaveProperty('checked', false);
-    expect((within(email).getByRole('textbox', { name: 'Placeholder' }) as HTMLInputElement).value).toBe(
-      'Enter your email',
+    expect((within(email).getByRole('combobox', { name: 'Type of Email' }) as HTMLSelectElement).value).toBe(
+      'email',
     );
+    expect(within(email).getByRole('checkbox', { name: 'Required' })).toHaveProperty('checked', false);
+    expect(
+      (within(email).getByRole('textbox', { name: 'Placeholder of Email' }) as HTMLInputElement).value,
+    ).toBe('Enter your email');
     const typeOptions = within(email)
       .getAllByRole('option')
       .map((option) => (option as HTMLOptionElement).value);
-    expect(typeOptions).toEqual(['text', 'email', 'number', 'date', 'textarea']);
+    expect(typeOptions).toEqual([
+      'text',
+      'email',
+      'number',
+      'date',
+      'textarea',
+      'dropdown',
+      'radio',
+      'checkboxes',
+      'checkbox',
+      'time',
+      'url',
+      'tel',
+    ]);
+    expect(screen.queryByText('Some options could not be read from your sheet')).toBeNull();
     for (const name of ['Login Protection', 'Document Templates', 'Digital Signature', 'GDPR']) {
       expect(screen.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
     }
@@ -136,7 +171,7 @@ describe('FormEditorPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'));
   });
 
-  it('hides a removed field and saves it marked isRemoved, in original order, without the index', async () => {
+  it('hides a removed field and saves it marked isRemoved, every field with its id', async () => {
     api.getFormDetail.mockResolvedValue(detail());
     api.updateForm.mockResolvedValue({ data: detail().form, message: 'Form updated successfully!' });
     const router = renderEditor();
@@ -147,7 +182,7 @@ describe('FormEditorPage', () => {
     const phone = screen.getByRole('group', { name: 'Phone' });
     fireEvent.change(within(phone).getByRole('textbox', { name: 'Label' }), { target: { value: 'Mobile' } });
     fireEvent.change(
-      within(screen.getByRole('group', { name: 'Mobile' })).getByRole('combobox', { name: 'Type' }),
+      within(screen.getByRole('group', { name: 'Mobile' })).getByRole('combobox', { name: 'Type of Mobile' }),
       {
         target: { value: 'number' },
       },
@@ -165,9 +200,23 @@ describe('FormEditorPage', () => {
       description: 'Tell us about you',
       status: 'Inactive',
       jdata: [
-        { label: 'Name', type: 'text', required: true, placeHolder: 'Enter your name', isRemoved: false },
-        { label: 'Email', type: 'email', required: false, placeHolder: 'Enter your email', isRemoved: true },
-        { label: 'Mobile', type: 'number', required: false, placeHolder: '', isRemoved: false },
+        {
+          id: 'fname',
+          label: 'Name',
+          type: 'text',
+          required: true,
+          placeHolder: 'Enter your name',
+          isRemoved: false,
+        },
+        {
+          id: 'femail',
+          label: 'Email',
+          type: 'email',
+          required: false,
+          placeHolder: 'Enter your email',
+          isRemoved: true,
+        },
+        { id: 'fphone', label: 'Mobile', type: 'number', required: false, placeHolder: '', isRemoved: false },
       ],
       settings: {
         loginRequired: 0,
@@ -279,6 +328,315 @@ describe('FormEditorPage', () => {
       signatureWidth: 720,
       signatureHeight: 200,
     });
+  });
+});
+
+describe('Fields of issue 21', EDIT_TIMEOUT, () => {
+  const group = (name: string) => screen.getByRole('group', { name });
+  const shownLabels = () =>
+    screen.getAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value);
+  // dnd-kit has its own live region; this is the editor's.
+  const announced = () => document.querySelector('[data-testid="field-announcement"]')?.textContent;
+  const sentFields = () => api.updateForm.mock.calls[0]?.[1].jdata as Record<string, unknown>[];
+
+  function sheetPreview(headers: SheetHeader[]): SheetPreview {
+    return { spreadsheetId: 'abc', sheetName: 'Sheet1', empty: false, headers, rows: [] };
+  }
+  const header = (index: number, name: string, extra: Partial<SheetHeader> = {}): SheetHeader => ({
+    index,
+    name,
+    sampleData: [],
+    suggestedType: 'text',
+    typeReason: 'default',
+    ...extra,
+  });
+
+  async function openEditor(form = detail()) {
+    api.getFormDetail.mockResolvedValue(form);
+    api.updateForm.mockResolvedValue({ data: form.form, message: 'Form updated successfully!' });
+    const router = renderEditor();
+    await loaded();
+    return router;
+  }
+
+  async function save() {
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    await waitFor(() => expect(api.updateForm).toHaveBeenCalledTimes(1));
+  }
+
+  it('moves fields with their arrow buttons, says where to, keeps focus, and saves that order with the ids', async () => {
+    await openEditor();
+    const up = within(group('Phone')).getByRole('button', { name: 'Move Phone up' });
+    up.focus();
+    fireEvent.click(up);
+
+    expect(shownLabels()).toEqual(['Name', 'Phone', 'Email']);
+    expect(announced()).toBe('Phone moved to position 2 of 3.');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(group('Phone')).getByRole('button', { name: 'Move Phone up' }),
+      ),
+    );
+
+    fireEvent.click(within(group('Phone')).getByRole('button', { name: 'Move Phone up' }));
+    expect(shownLabels()).toEqual(['Phone', 'Name', 'Email']);
+    expect(announced()).toBe('Phone moved to position 1 of 3.');
+    // At the top its up arrow is off, so the keyboard lands on its down arrow.
+    expect(within(group('Phone')).getByRole('button', { name: 'Move Phone up' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(group('Phone')).getByRole('button', { name: 'Move Phone down' }),
+      ),
+    );
+    expect(within(group('Email')).getByRole('button', { name: 'Move Email down' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    // The drag handle is there too, for mouse, touch and the keyboard sensor.
+    expect(within(group('Email')).getByRole('button', { name: 'Reorder Email' })).toBeDefined();
+
+    await save();
+    expect(sentFields().map((field) => [field.id, field.label])).toEqual([
+      ['fphone', 'Phone'],
+      ['fname', 'Name'],
+      ['femail', 'Email'],
+    ]);
+  });
+
+  it('adds a column of the sheet that no field uses, with the type the sheet suggests', async () => {
+    const form = detail();
+    form.form.jdata = form.form.jdata.map((field, column) => ({ ...field, name: field.label, column }));
+    // Phone was renamed to Mobile: it still writes to its column.
+    form.form.jdata[2] = {
+      ...form.form.jdata[2],
+      label: 'Mobile',
+      name: 'Phone',
+      column: 3,
+    } as (typeof form.form.jdata)[2];
+    api.getSheetPreview.mockResolvedValue(
+      sheetPreview([
+        header(0, 'Name'),
+        header(1, 'Email'),
+        header(2, 'Timestamp'),
+        header(3, 'Phone'),
+        header(4, 'Plan', {
+          suggestedType: 'dropdown',
+          typeReason: 'rule',
+          options: ['Basic', 'Pro'],
+          sampleData: ['Pro', 'Basic'],
+        }),
+        header(5, 'Seats', { suggestedType: 'number', typeReason: 'data', min: 1 }),
+      ]),
+    );
+    await openEditor(form);
+    expect(api.getSheetPreview).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    const panel = screen.getByRole('region', { name: 'Add field' });
+    expect(await within(panel).findByText('Plan')).toBeDefined();
+    expect(api.getSheetPreview).toHaveBeenCalledWith(
+      'https://docs.google.com/spreadsheets/d/abc/edit',
+      'Sheet1',
+    );
+    expect(within(panel).getByText("Dropdown · From the sheet's dropdown · e.g. Pro, Basic")).toBeDefined();
+    expect(
+      within(panel)
+        .getAllByRole('button', { name: /^Add column / })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Add column Plan', 'Add column Seats']);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add column Plan' }));
+    const plan = group('Plan');
+    expect(within(plan).getByRole('combobox', { name: 'Type of Plan' })).toHaveProperty('value', 'dropdown');
+    expect(within(plan).getByRole('textbox', { name: 'Options of Plan' })).toHaveProperty(
+      'value',
+      'Basic\nPro',
+    );
+    expect(within(plan).getByText("From the sheet's dropdown")).toBeDefined();
+    expect(announced()).toBe('Plan added as field 4.');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(plan).getByRole('textbox', { name: 'Label' })),
+    );
+    expect(within(panel).queryByRole('button', { name: 'Add column Plan' })).toBeNull();
+
+    await save();
+    expect(sentFields()[3]).toEqual({
+      label: 'Plan',
+      type: 'dropdown',
+      options: ['Basic', 'Pro'],
+      required: false,
+      placeHolder: 'Enter your plan',
+      isRemoved: false,
+      name: 'Plan',
+      column: 4,
+    });
+    expect(sentFields().map((field) => field.id)).toEqual(['fname', 'femail', 'fphone', undefined]);
+  });
+
+  it("says why the sheet's columns could not be read, and a new question still works", async () => {
+    api.getSheetPreview.mockRejectedValue(problem(403, 'The service account cannot open this spreadsheet'));
+    await openEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    expect(
+      await screen.findByText(
+        "Could not read your sheet's columns: The service account cannot open this spreadsheet",
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
+
+    const label = screen.getByRole('textbox', { name: 'Question label' });
+    fireEvent.change(label, { target: { value: 'email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
+    expect(screen.getByText('Each field needs its own label: "email" is used more than once.')).toBeDefined();
+    expect(label.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(label, { target: { value: 'How did you hear about us?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
+    expect(label).toHaveProperty('value', '');
+    const added = group('How did you hear about us?');
+    expect(within(added).getByText('A new column is added at the end of your sheet')).toBeDefined();
+    expect(
+      within(added).getByRole('textbox', { name: 'Placeholder of How did you hear about us?' }),
+    ).toHaveProperty('value', 'Your answer');
+
+    await save();
+    expect(sentFields()[3]).toEqual({
+      label: 'How did you hear about us?',
+      type: 'text',
+      required: false,
+      placeHolder: 'Your answer',
+      isRemoved: false,
+    });
+  });
+
+  it('drops a field added in this edit when it is removed, instead of keeping it hidden', async () => {
+    api.getSheetPreview.mockResolvedValue(sheetPreview([]));
+    await openEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question label' }), { target: { value: 'Notes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
+    fireEvent.click(within(group('Notes')).getByRole('button', { name: 'Remove Notes' }));
+    expect(screen.queryByRole('group', { name: 'Notes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restore Notes' })).toBeNull();
+  });
+
+  it('sends a changed type with its options and Other, ids kept, and refuses a choice field without options', async () => {
+    await openEditor();
+    const phone = group('Phone');
+    fireEvent.change(within(phone).getByRole('combobox', { name: 'Type of Phone' }), {
+      target: { value: 'dropdown' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    expect(await screen.findAllByText('Phone: add at least one option')).not.toHaveLength(0);
+    expect(api.updateForm).not.toHaveBeenCalled();
+
+    fireEvent.change(within(phone).getByRole('combobox', { name: 'Type of Phone' }), {
+      target: { value: 'radio' },
+    });
+    fireEvent.change(within(phone).getByRole('textbox', { name: 'Options of Phone' }), {
+      target: { value: 'Mobile\n\n Landline ' },
+    });
+    fireEvent.click(within(phone).getByRole('switch', { name: 'Allow Other for Phone' }));
+    fireEvent.change(within(group('Email')).getByRole('textbox', { name: 'Label' }), {
+      target: { value: 'Work email' },
+    });
+
+    await save();
+    expect(sentFields()).toEqual([
+      expect.objectContaining({ id: 'fname', label: 'Name', type: 'text' }),
+      expect.objectContaining({ id: 'femail', label: 'Work email', type: 'email' }),
+      {
+        id: 'fphone',
+        label: 'Phone',
+        type: 'radio',
+        options: ['Mobile', 'Landline'],
+        allowOther: true,
+        required: false,
+        placeHolder: '',
+        isRemoved: false,
+      },
+    ]);
+  });
+
+  it('shows the fields whose options range could not be read, above the fields', async () => {
+    const form = detail();
+    form.form.jdata[2] = {
+      id: 'fphone',
+      label: 'Team',
+      type: 'dropdown',
+      optionsFrom: { range: 'Lists!A2:A' },
+      required: false,
+      placeHolder: '',
+      isRemoved: false,
+    };
+    form.fieldWarnings = [
+      {
+        fieldId: 'fphone',
+        label: 'Team',
+        message: "The range Lists!A2:A could not be read: the sheet 'Lists' is missing.",
+      },
+    ];
+    await openEditor(form);
+    const callout = screen.getByRole('region', { name: 'Some options could not be read from your sheet' });
+    expect(callout.textContent).toContain(
+      "Team: The range Lists!A2:A could not be read: the sheet 'Lists' is missing.",
+    );
+    const fieldsSection = screen.getByRole('region', { name: 'Fields' });
+    expect(fieldsSection.contains(callout)).toBe(true);
+    expect(callout.compareDocumentPosition(group('Name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(group('Team')).getByRole('textbox', { name: 'Sheet range of Team' })).toHaveProperty(
+      'value',
+      'Lists!A2:A',
+    );
+  });
+
+  it('asks before leaving with unsaved changes (Stay keeps them), and not once they are undone', async () => {
+    const router = await openEditor();
+    const name = screen.getByRole('textbox', { name: 'Form Name' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'));
+    void router.navigate('/dashboard/form-update?formId=abcDEF123456');
+    await loaded();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Form Name' }), { target: { value: 'Renamed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(within(dialog).getByText('Your changes to this form will be lost.')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard/form-update');
+    expect(screen.getByRole('textbox', { name: 'Form Name' })).toHaveProperty('value', 'Renamed');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'));
+    expect(name.isConnected).toBe(false);
+
+    // A change undone is no change.
+    void router.navigate('/dashboard/form-update?formId=abcDEF123456');
+    const again = await loaded();
+    fireEvent.change(again, { target: { value: 'Renamed' } });
+    fireEvent.change(again, { target: { value: 'Customer survey' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks after a field is moved, and lets the redirect after saving through', async () => {
+    const router = await openEditor();
+    fireEvent.click(within(group('Email')).getByRole('button', { name: 'Move Email down' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    expect(await screen.findByText('Updated Successfully!')).toBeDefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 2000 });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 

@@ -1,27 +1,65 @@
-import { FORM_LIMITS, type FormDetail, type FormUser } from '@sheetforms/contract';
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  type FieldWarning,
+  FORM_LIMITS,
+  type FormDetail,
+  type FormUser,
+  type SheetHeader,
+} from '@sheetforms/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
-import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RestoreIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, RestoreIcon, WarningIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
+import { UnsavedChangesDialog } from '@/features/field-settings/components/unsaved-changes-dialog';
+import { useUnsavedChangesGuard } from '@/features/field-settings/use-unsaved-changes-guard';
 import { DocumentTemplatesSection } from '@/features/form-templates/components/document-templates-section';
 import { updateForm } from '../api/form-editor-api';
+import { addColumn, addQuestion } from '../logic/add-field';
 import {
-  blankLabelIndexes,
+  blankLabelKeys,
   type EditorField,
   labelProblems,
   markRemoved,
+  moveField,
+  reorderFields,
   restoreField,
+  settingsProblems,
   toEditorFields,
   updateField,
   visibleFields,
 } from '../logic/editor-fields';
 import { serverMessageOr } from '../logic/error-text';
-import { EDITOR_TEXT, FORMS_DASHBOARD_PATH, REDIRECT_AFTER_UPDATE_MS } from '../logic/messages';
-import { buildUpdateBody, type EditorSettings, STATUS_OPTIONS, toEditorSettings } from '../logic/settings';
+import {
+  EDITOR_TEXT,
+  FIELD_WARNINGS_TITLE,
+  FORMS_DASHBOARD_PATH,
+  REDIRECT_AFTER_UPDATE_MS,
+  REORDER_TEXT,
+} from '../logic/messages';
+import {
+  buildUpdateBody,
+  type EditorDraft,
+  type EditorSettings,
+  hasUnsavedChanges,
+  STATUS_OPTIONS,
+  toEditorSettings,
+} from '../logic/settings';
+import { AddFieldPanel } from './add-field-panel';
 import { AuthorizedUsers } from './authorized-users';
 import { FieldEditor, UNTITLED_FIELD } from './field-editor';
 import { SettingSwitch } from './setting-switch';
@@ -33,6 +71,30 @@ export interface FormEditorProps {
 }
 
 const card = 'rounded-2xl border border-slate-200 bg-white shadow-sm';
+
+/** Spec 001 section 9: drag starts by touch after a 120 ms long press (as in the generator). */
+const TOUCH_ACTIVATION = { delay: 120, tolerance: 5 } as const;
+
+/** The form as loaded, in the editor's terms: what "unsaved changes" are measured against. */
+function loadedDraft(form: FormDetail['form']): EditorDraft {
+  return {
+    name: form.name,
+    description: form.description,
+    status: form.status || 'Active',
+    fields: toEditorFields(form.jdata),
+    settings: toEditorSettings(form.settings),
+  };
+}
+
+/** Focuses an element once React has rendered the change that shows it. */
+function focusSoon(selector: string, fallback?: string) {
+  requestAnimationFrame(() => {
+    const target =
+      document.querySelector<HTMLElement>(selector) ??
+      (fallback ? document.querySelector<HTMLElement>(fallback) : null);
+    target?.focus();
+  });
+}
 
 /** The editing state of /dashboard/form-update (spec 001 sections 2 and 4). */
 export function FormEditor({ detail }: FormEditorProps) {
@@ -51,6 +113,23 @@ export function FormEditor({ detail }: FormEditorProps) {
   const [users, setUsers] = useState<FormUser[]>(detail.formUsers);
   const [showErrors, setShowErrors] = useState(false);
   const [saved, setSaved] = useState(false);
+  /** What the screen reader hears after a field moves or is added. */
+  const [announcement, setAnnouncement] = useState('');
+  const nextKey = useRef(0);
+  const newKey = () => {
+    nextKey.current += 1;
+    return `new-${nextKey.current}`;
+  };
+
+  const loaded = useMemo(() => loadedDraft(form), [form]);
+  const dirty =
+    !saved && hasUnsavedChanges({ name, description, status, fields, settings }, loaded, form.settings);
+  const guard = useUnsavedChangesGuard(dirty);
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: TOUCH_ACTIVATION }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const save = useMutation({
     mutationFn: () =>
@@ -61,6 +140,8 @@ export function FormEditor({ detail }: FormEditorProps) {
     onSuccess: ({ message }) => {
       toast.success(message ?? EDITOR_TEXT.updated);
       void queryClient.invalidateQueries({ queryKey: ['forms'] });
+      // Saved: the redirect to the dashboard must not ask about changes that are no longer unsaved.
+      guard.allowLeaving();
       setSaved(true);
     },
     onError: (error) => {
@@ -98,21 +179,62 @@ export function FormEditor({ detail }: FormEditorProps) {
   // Two fields with one label would write into one sheet column (answers are keyed by label).
   const problems = labelProblems(fields);
   const [firstLabelProblem] = problems.values();
+  const [firstSettingsProblem] = settingsProblems(fields).values();
 
   const submit = () => {
-    const blankLabels = blankLabelIndexes(fields);
-    if (name.trim() === '' || blankLabels.length > 0 || firstLabelProblem) {
+    const blankLabels = blankLabelKeys(fields);
+    const fieldProblem = firstLabelProblem ?? firstSettingsProblem;
+    if (name.trim() === '' || blankLabels.length > 0 || fieldProblem) {
       setShowErrors(true);
       if (name.trim() === '') nameRef.current?.focus();
-      // After the render that marks the invalid labels.
-      else
-        requestAnimationFrame(() =>
-          document.querySelector<HTMLInputElement>('[data-field-label][aria-invalid="true"]')?.focus(),
-        );
-      if (name.trim() !== '' && blankLabels.length === 0 && firstLabelProblem) toast.error(firstLabelProblem);
+      // After the render that marks the invalid labels and settings.
+      else focusSoon('[data-field-key] [aria-invalid="true"]');
+      if (name.trim() !== '' && blankLabels.length === 0 && fieldProblem) toast.error(fieldProblem);
       return;
     }
     save.mutate();
+  };
+
+  const titleOf = (key: UniqueIdentifier) =>
+    shown.find((field) => field.key === key)?.label.trim() || UNTITLED_FIELD;
+  const positionOf = (key: UniqueIdentifier) => shown.findIndex((field) => field.key === key) + 1;
+
+  const handleDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    setFields((current) => reorderFields(current, String(active.id), String(over.id)));
+  };
+
+  const move = (field: EditorField, step: -1 | 1) => {
+    const next = moveField(fields, field.key, step);
+    setFields(next);
+    const position = visibleFields(next).findIndex((other) => other.key === field.key) + 1;
+    setAnnouncement(REORDER_TEXT.moved(field.label.trim() || UNTITLED_FIELD, position, shown.length));
+    // The moved card's DOM node moves too, which can drop focus: keep it on the same button, or on
+    // the other arrow once the field reaches the top or the bottom.
+    const at = `[data-field-key="${field.key}"]`;
+    const other = step === -1 ? 'down' : 'up';
+    focusSoon(
+      `${at} [data-move="${step === -1 ? 'up' : 'down'}"]:not(:disabled)`,
+      `${at} [data-move="${other}"]`,
+    );
+  };
+
+  const added = (field: EditorField, next: EditorField[]) => {
+    setFields(next);
+    setAnnouncement(REORDER_TEXT.added(field.label, visibleFields(next).length));
+    focusSoon(`[data-field-key="${field.key}"] [data-field-label]`);
+  };
+  const onAddColumn = (header: SheetHeader) => {
+    const result = addColumn(fields, header, newKey());
+    if (!result.ok) return result.error;
+    added(result.field, result.fields);
+    return null;
+  };
+  const onAddQuestion = (label: string, unused: readonly SheetHeader[]) => {
+    const result = addQuestion(fields, label, newKey(), unused);
+    if (!result.ok) return result.error;
+    added(result.field, result.fields);
+    return null;
   };
 
   return (
@@ -215,6 +337,7 @@ export function FormEditor({ detail }: FormEditorProps) {
               </span>
             </div>
             <div className="space-y-4 px-5 py-5 sm:px-6">
+              <FieldWarnings warnings={detail.fieldWarnings ?? []} />
               {showErrors && firstLabelProblem ? (
                 <p
                   role="alert"
@@ -228,23 +351,49 @@ export function FormEditor({ detail }: FormEditorProps) {
                   Every field is removed. Restore one below so the form has something to fill in.
                 </p>
               ) : null}
-              {shown.map((field, index) => (
-                <FieldEditor
-                  key={field.originalIndex}
-                  field={field}
-                  position={index + 1}
-                  showErrors={showErrors}
-                  labelProblem={problems.get(field.originalIndex)}
-                  onChange={(change) =>
-                    setFields((current) => updateField(current, field.originalIndex, change))
-                  }
-                  onRemove={() =>
-                    setFields((current) =>
-                      markRemoved(current, field.originalIndex, form.jdata[field.originalIndex]?.label),
-                    )
-                  }
-                />
-              ))}
+              {shown.length > 1 ? <p className="text-slate-500 text-xs">{REORDER_TEXT.hint}</p> : null}
+              <DndContext
+                sensors={sensors}
+                collisionDetection={closestCenter}
+                onDragEnd={handleDragEnd}
+                accessibility={{
+                  announcements: {
+                    onDragStart: ({ active }) =>
+                      REORDER_TEXT.pickedUp(titleOf(active.id), positionOf(active.id)),
+                    onDragOver: ({ active, over }) =>
+                      over ? REORDER_TEXT.movedTo(titleOf(active.id), positionOf(over.id)) : undefined,
+                    onDragEnd: ({ active, over }) =>
+                      over
+                        ? REORDER_TEXT.droppedAt(titleOf(active.id), positionOf(over.id))
+                        : REORDER_TEXT.dropped(titleOf(active.id)),
+                    onDragCancel: ({ active }) => REORDER_TEXT.cancelled(titleOf(active.id)),
+                  },
+                }}
+              >
+                <SortableContext
+                  items={shown.map((field) => field.key)}
+                  strategy={verticalListSortingStrategy}
+                >
+                  <div className="space-y-4">
+                    {shown.map((field, index) => (
+                      <FieldEditor
+                        key={field.key}
+                        field={field}
+                        position={index + 1}
+                        count={shown.length}
+                        showErrors={showErrors}
+                        labelProblem={problems.get(field.key)}
+                        onChange={(change) => setFields((current) => updateField(current, field.key, change))}
+                        onRemove={() => setFields((current) => markRemoved(current, field.key))}
+                        onMove={(step) => move(field, step)}
+                      />
+                    ))}
+                  </div>
+                </SortableContext>
+              </DndContext>
+              <p role="status" data-testid="field-announcement" className="sr-only">
+                {announcement}
+              </p>
               {removed.length > 0 ? (
                 <div className="rounded-xl bg-slate-50 px-4 py-3">
                   <p className="font-medium text-slate-700 text-sm">Removed fields</p>
@@ -255,11 +404,11 @@ export function FormEditor({ detail }: FormEditorProps) {
                     {removed.map((field) => {
                       const title = field.label.trim() || UNTITLED_FIELD;
                       return (
-                        <li key={field.originalIndex}>
+                        <li key={field.key}>
                           <button
                             type="button"
                             aria-label={`Restore ${title}`}
-                            onClick={() => setFields((current) => restoreField(current, field.originalIndex))}
+                            onClick={() => setFields((current) => restoreField(current, field.key))}
                             className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-700 text-sm hover:border-emerald-400 hover:text-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
                           >
                             <span className="line-through decoration-slate-400">{title}</span>
@@ -271,6 +420,13 @@ export function FormEditor({ detail }: FormEditorProps) {
                   </ul>
                 </div>
               ) : null}
+              <AddFieldPanel
+                googleSheetsUrl={form.googleSheetsUrl}
+                sheetName={form.sheetName}
+                fields={fields}
+                onAddColumn={onAddColumn}
+                onAddQuestion={onAddQuestion}
+              />
             </div>
           </section>
         </div>
@@ -355,7 +511,34 @@ export function FormEditor({ detail }: FormEditorProps) {
           {save.isPending ? EDITOR_TEXT.updating : EDITOR_TEXT.updateForm}
         </Button>
       </div>
+      <UnsavedChangesDialog guard={guard} />
     </div>
+  );
+}
+
+/** Fields whose options range could not be read just now: respondents see the last list read. */
+function FieldWarnings({ warnings }: { warnings: readonly FieldWarning[] }) {
+  const id = useId();
+  if (warnings.length === 0) return null;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-3 text-amber-900 text-sm"
+    >
+      <WarningIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+      <div className="min-w-0">
+        <h3 id={`${id}-title`} className="font-semibold">
+          {FIELD_WARNINGS_TITLE}
+        </h3>
+        <ul className="mt-1 space-y-1">
+          {warnings.map((warning) => (
+            <li key={warning.fieldId} className="break-words">
+              <span className="font-medium">{warning.label}</span>: {warning.message}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }
 
