@@ -45,6 +45,8 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService } from './modules/contact/contact.service.js';
 import { createContactCursorCodec } from './modules/contact/contact-cursor.js';
 import { createContactMailer } from './modules/contact/contact-mailer.js';
+import { createFieldOptions } from './modules/field-options/field-options.service.js';
+import { createOptionsCache } from './modules/field-options/options-cache.js';
 import { createFormAccessService } from './modules/form-access/form-access.service.js';
 import { createFormCache } from './modules/form-access/form-cache.js';
 import { createFormChangeBroadcast } from './modules/form-access/form-change-broadcast.js';
@@ -304,6 +306,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
     ...(nowOverride ? { now: () => nowOverride().getTime() } : {}),
   });
+  // Options of choice fields read from a range of the form's own spreadsheet, for owners who can edit it.
+  const fieldOptions = createFieldOptions({
+    sheets: google.sheets,
+    ownerCanEdit: async (ownerId, spreadsheetId) =>
+      (await ownerAccess.decide(ownerId, spreadsheetId)).kind === 'granted',
+    // Its 60 s bound follows the app's clock, which tests move forward.
+    ...(nowOverride ? { cache: createOptionsCache({ now: () => nowOverride().getTime() }) } : {}),
+  });
   const sheets = createSheetsService({
     sheets: google.sheets,
     ownerAccess,
@@ -389,6 +399,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('preClose', async () => formChanges.close());
   const forms = createFormsService({
     forms: createFormsRepository(database.db),
+    fieldOptions,
     onFormChanged: (formId) => formChanges.changed(formId),
     signatureFiles,
     responses: responseReader,
@@ -412,6 +423,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const access = createFormAccessService({
     forms: createPublicFormsRepository(database.db),
     cache: formCache,
+    options: fieldOptions,
     tokens: new RespondentTokens(jwtSecret, overrides.now),
     formUsers: formUsersRepository,
     verifyPassword: (formId, email, password) => formUsers.verifyFormUserPassword(formId, email, password),
@@ -573,7 +585,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (formPageRenderer) {
     const pages = createFormPageService({ access, renderer: formPageRenderer, cache: formPageCache });
     await formPageRoutes(app, { pages });
-    await formPostRoutes(app, { pages, submissions, limits: submitLimits });
+    await formPostRoutes(app, { pages, submissions, limits: submitLimits, access });
   }
 
   const webFallback = config.serveWeb

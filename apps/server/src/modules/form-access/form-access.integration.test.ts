@@ -63,8 +63,20 @@ describeEachDialect('public form access', (dialect) => {
             gdprEnabled: 1,
           },
           jdata: [
-            { label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
-            { label: 'Email', type: 'email', required: false, placeHolder: 'Enter your email' },
+            {
+              id: expect.stringMatching(/^f[0-9a-z]{10}$/),
+              label: 'Full Name',
+              type: 'text',
+              required: true,
+              placeHolder: 'Enter your full name',
+            },
+            {
+              id: expect.stringMatching(/^f[0-9a-z]{10}$/),
+              label: 'Email',
+              type: 'email',
+              required: false,
+              placeHolder: 'Enter your email',
+            },
           ],
           acceptingResponses: true,
         },

@@ -1,6 +1,7 @@
 import type { FormLoginBodySchema, FormLoginResult, FormUser, PublicForm } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { HttpError, notFound, unauthorized } from '../../http/http-error.js';
+import type { FieldOptions } from '../field-options/field-options.service.js';
 import { type FormCache, noFormCache } from './form-cache.js';
 import { type LoadedForm, toLoadedForm, toPublicForm } from './public-form.serializer.js';
 import type { PublicFormsRepository } from './public-forms.repository.js';
@@ -15,6 +16,12 @@ export interface FormAccessServiceDeps {
    * Default: none (every load reads the database).
    */
   cache?: FormCache;
+  /**
+   * Options of fields that read them from a range (field-options), resolved on every load after the form
+   * cache, so a respondent's list is never older than the options cache allows (60 s), whatever the form
+   * cache holds. Default: none (the options stored with the form).
+   */
+  options?: Pick<FieldOptions, 'resolve'>;
   tokens: RespondentTokens;
   /**
    * The form user's current token version, undefined when the user no longer exists: a removed user's
@@ -49,14 +56,20 @@ export function createFormAccessService(deps: FormAccessServiceDeps) {
     return row && toLoadedForm(row);
   };
 
-  /** The form as respondents see it; the same object may serve many requests (frozen: never change it). */
+  /**
+   * The form as respondents see it, options ranges read (their warnings are the owner's, not shown here);
+   * the same object may serve many requests (frozen: never change it).
+   */
   async function load(formId: string): Promise<LoadedForm> {
     // Not a shape any form id has (ids are base64url): no query needed, and none of its bytes
     // (a NUL, say, which PostgreSQL refuses in text) ever reaches the database.
     if (!isFormIdShaped(formId)) throw formNotFound();
     const form = await cache.get(formId, () => readForm(formId));
     if (!form) throw formNotFound();
-    return form;
+    if (!deps.options || !form.fields.some((field) => field.optionsFrom)) return form;
+    const { fields } = await deps.options.resolve(form.fields, form.optionsSource);
+    for (const field of fields) Object.freeze(field);
+    return Object.freeze({ ...form, fields: Object.freeze(fields) as LoadedForm['fields'] });
   }
 
   /**

@@ -8,7 +8,7 @@ function form(formId: string, name = 'Form'): LoadedForm {
     formId,
     name,
     description: '',
-    fields: [{ label: 'A', type: 'text', required: true, placeHolder: '', isRemoved: false }],
+    fields: [{ id: 'f1', label: 'A', type: 'text', required: true, placeHolder: '', isRemoved: false }],
     settings: {} as LoadedForm['settings'],
     acceptingResponses: true,
   };

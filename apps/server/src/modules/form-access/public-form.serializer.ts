@@ -1,4 +1,12 @@
-import type { FormField, FormSettings, PublicForm, PublicFormField } from '@sheetforms/contract';
+import {
+  type FormSettings,
+  isChoiceType,
+  OTHER_CAPABLE_TYPES,
+  type PublicForm,
+  type PublicFormField,
+} from '@sheetforms/contract';
+import type { OptionsSource } from '../field-options/field-options.service.js';
+import type { StoredField } from '../forms/field-ids.js';
 import { fieldsFromJson } from '../forms/form-serializers.js';
 import { settingsFromJson } from '../forms/form-settings.js';
 import type { PublicFormRow } from './public-forms.repository.js';
@@ -13,10 +21,15 @@ export interface LoadedForm {
   formId: string;
   name: string;
   description: string;
-  /** Fields that are not removed, in form order. */
-  fields: FormField[];
+  /**
+   * Fields that are not removed, in form order. Once loaded through the form-access service, a field with
+   * optionsFrom carries the options as read now in `options`.
+   */
+  fields: StoredField[];
   settings: FormSettings;
   acceptingResponses: boolean;
+  /** Where options ranges are read from (internal: never sent to respondents). */
+  optionsSource?: OptionsSource;
 }
 
 export function toLoadedForm(row: PublicFormRow): LoadedForm {
@@ -28,6 +41,27 @@ export function toLoadedForm(row: PublicFormRow): LoadedForm {
     fields: fieldsFromJson(row.fields_json).filter((field) => !field.isRemoved),
     settings: settingsFromJson(row.settings_json),
     acceptingResponses: row.status === ACTIVE_STATUS,
+    optionsSource: {
+      ownerId: row.owner_id,
+      spreadsheetId: row.spreadsheet_id,
+      editAccessProvenFor: row.edit_access_proven_for,
+    },
+  };
+}
+
+/** What a respondent sees of a field: its answer rules, never where its options come from or its column. */
+export function toPublicField(field: StoredField): PublicFormField {
+  const otherCapable = (OTHER_CAPABLE_TYPES as readonly string[]).includes(field.type);
+  return {
+    id: field.id,
+    label: field.label,
+    type: field.type,
+    required: field.required,
+    placeHolder: field.placeHolder,
+    ...(isChoiceType(field.type) ? { options: [...(field.options ?? [])] } : {}),
+    ...(otherCapable && field.allowOther ? { allowOther: true } : {}),
+    ...(field.min !== undefined ? { min: field.min } : {}),
+    ...(field.max !== undefined ? { max: field.max } : {}),
   };
 }
 
@@ -45,14 +79,7 @@ export function toPublicForm(form: LoadedForm): PublicForm {
       signatureHeight: settings.signatureHeight,
       gdprEnabled: settings.gdprEnabled,
     },
-    jdata: form.fields.map(
-      (field): PublicFormField => ({
-        label: field.label,
-        type: field.type,
-        required: field.required,
-        placeHolder: field.placeHolder,
-      }),
-    ),
+    jdata: form.fields.map(toPublicField),
     acceptingResponses: form.acceptingResponses,
   };
 }

@@ -1,10 +1,22 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FormsTable } from '../../db/schema.js';
 
-/** What the public side may read of a form: never the owner, the sheet or anything else. */
+/**
+ * What the public side reads of a form. The owner and the spreadsheet are read only to fetch options
+ * ranges (field-options) and never leave the server: toPublicForm builds the reply key by key.
+ */
 export type PublicFormRow = Pick<
   Selectable<FormsTable>,
-  'id' | 'form_id' | 'name' | 'description' | 'fields_json' | 'settings_json' | 'status'
+  | 'id'
+  | 'form_id'
+  | 'name'
+  | 'description'
+  | 'fields_json'
+  | 'settings_json'
+  | 'status'
+  | 'owner_id'
+  | 'spreadsheet_id'
+  | 'edit_access_proven_for'
 >;
 
 /** Forms as respondents reach them: by public form id, without an owner. */
@@ -13,7 +25,18 @@ export function createPublicFormsRepository(db: Kysely<Database>) {
     async findByFormId(formId: string): Promise<PublicFormRow | undefined> {
       return db
         .selectFrom('forms')
-        .select(['id', 'form_id', 'name', 'description', 'fields_json', 'settings_json', 'status'])
+        .select([
+          'id',
+          'form_id',
+          'name',
+          'description',
+          'fields_json',
+          'settings_json',
+          'status',
+          'owner_id',
+          'spreadsheet_id',
+          'edit_access_proven_for',
+        ])
         .where('form_id', '=', formId)
         .executeTakeFirst();
     },

@@ -1,13 +1,8 @@
-import {
-  type Form,
-  type FormField,
-  FormFieldSchema,
-  type FormListItem,
-  type FormTemplate,
-} from '@sheetforms/contract';
+import { type Form, FormFieldSchema, type FormListItem, type FormTemplate } from '@sheetforms/contract';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { FormsTable } from '../../db/schema.js';
+import { type StoredField, withStoredIds } from './field-ids.js';
 import { iframeCode, openFormUrl } from './form-links.js';
 import { settingsFromJson } from './form-settings.js';
 
@@ -19,9 +14,12 @@ export type FormListRow = Pick<
 
 const FieldsSchema = z.array(FormFieldSchema);
 
-/** Fields are written by this module through the contract schema, so a failure here is a bug (500). */
-export function fieldsFromJson(text: string): FormField[] {
-  return FieldsSchema.parse(JSON.parse(text));
+/**
+ * Fields are written by this module through the contract schema, so a failure here is a bug (500). Every
+ * field comes back with an id; one stored without (before migration 0016) gets its position's.
+ */
+export function fieldsFromJson(text: string): StoredField[] {
+  return withStoredIds(FieldsSchema.parse(JSON.parse(text)));
 }
 
 /** Links are built from today's PUBLIC_URL, never stored, so a moved deployment keeps working links. */

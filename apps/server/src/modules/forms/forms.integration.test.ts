@@ -65,16 +65,26 @@ describeEachDialect('forms API', (dialect) => {
       openFormUrl: `https://forms.example.com/form/${form.formId}`,
       iframeCode: `<iframe src="https://forms.example.com/form/${form.formId}" width="100%" height="800" frameborder="0" style="border:0" title="Customer Survey"></iframe>`,
     });
+    // Every field gets a stable id of its own.
     expect(form.jdata).toEqual([
       {
+        id: expect.stringMatching(/^f[0-9a-z]{10}$/),
         label: 'Full Name',
         type: 'text',
         required: true,
         placeHolder: 'Enter your full name',
         isRemoved: false,
       },
-      { label: 'Email', type: 'email', required: false, placeHolder: 'Enter your email', isRemoved: false },
+      {
+        id: expect.stringMatching(/^f[0-9a-z]{10}$/),
+        label: 'Email',
+        type: 'email',
+        required: false,
+        placeHolder: 'Enter your email',
+        isRemoved: false,
+      },
     ]);
+    expect(form.jdata[0].id).not.toBe(form.jdata[1].id);
     const row = await storedForm(form.formId);
     expect(row?.spreadsheet_id).toBe(SPREADSHEET_ID);
     expect(row?.owner_id).toBeTruthy();
@@ -105,7 +115,10 @@ describeEachDialect('forms API', (dialect) => {
     });
     const a = await storedForm(asObjects.formId);
     const b = await storedForm(asStrings.formId);
-    expect(b?.fields_json).toBe(a?.fields_json);
+    // The same fields, each with its own new id.
+    const withoutIds = (json: string | undefined) =>
+      JSON.parse(json ?? '[]').map(({ id: _id, ...field }: Record<string, unknown>) => field);
+    expect(withoutIds(b?.fields_json)).toEqual(withoutIds(a?.fields_json));
     expect(b?.settings_json).toBe(a?.settings_json);
     // Out-of-range width falls back to 400; an in-range height is kept; true becomes 1.
     expect(JSON.parse(b?.settings_json ?? '')).toEqual({

@@ -4,6 +4,7 @@ import {
   duplicateFieldLabels,
   extractSpreadsheetId,
   FIELD_LABEL_MESSAGES,
+  type FieldWarning,
   type Form,
   type FormDetail,
   type FormField,
@@ -20,8 +21,10 @@ import {
 } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/http-error.js';
+import type { FieldOptions, OptionsSource } from '../field-options/field-options.service.js';
+import { assignFieldIds, type StoredField } from './field-ids.js';
 import { generateFormId } from './form-id.js';
-import { fieldsFromJson, toForm, toFormListItem } from './form-serializers.js';
+import { type FormRow, fieldsFromJson, toForm, toFormListItem } from './form-serializers.js';
 import { settingsForStorage, settingsFromJson } from './form-settings.js';
 import type { FormChanges, FormsRepository } from './forms.repository.js';
 
@@ -87,8 +90,15 @@ export interface FormsServiceDeps {
    * form-access cache drops it, so this instance's next request reads the new form.
    */
   onFormChanged?: (formId: string) => void;
+  /**
+   * Options of fields read from a range of the form's spreadsheet (field-options): read when the form is
+   * saved (the list stored with it is what respondents see while the range cannot be read), and again
+   * when the owner opens the form, whose fieldWarnings say which ranges could not be read.
+   */
+  fieldOptions?: Pick<FieldOptions, 'resolve'>;
   now?: () => Date;
   newFormId?: () => string;
+  newFieldId?: () => string;
 }
 
 /** The owner's own Google token, when they sent one to prove they can open the spreadsheet. */
@@ -117,14 +127,57 @@ const FIELDS_REQUIRED = 'Please select fields for the form';
 
 export const formNotFound = () => notFound('Form not found');
 
+function optionsSourceOf(
+  row: Pick<FormRow, 'owner_id' | 'spreadsheet_id' | 'edit_access_proven_for'>,
+): OptionsSource {
+  return {
+    ownerId: row.owner_id,
+    spreadsheetId: row.spreadsheet_id,
+    editAccessProvenFor: row.edit_access_proven_for,
+  };
+}
+
 function ownedForm(row: { id: string; form_id: string; name: string; fields_json: string }): OwnedForm {
   return { id: row.id, formId: row.form_id, name: row.name, fields: fieldsFromJson(row.fields_json) };
+}
+
+/**
+ * A field sent with optionsFrom but without options keeps the list stored with it (same id, same range),
+ * so a range that cannot be read while saving does not lose the last list read.
+ */
+function keepStoredOptions(fields: StoredField[], stored: readonly StoredField[]): StoredField[] {
+  const byId = new Map(stored.map((field) => [field.id, field]));
+  return fields.map((field) => {
+    const before = byId.get(field.id);
+    if (!field.optionsFrom || field.options || !before?.options) return field;
+    return before.optionsFrom?.range === field.optionsFrom.range
+      ? { ...field, options: before.options }
+      : field;
+  });
 }
 
 /** Creating, listing, reading, editing and deleting the signed-in owner's forms. */
 export function createFormsService(deps: FormsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newFormId = deps.newFormId ?? generateFormId;
+
+  /** The fields to store: each optionsFrom field with the list its range holds now, when it can be read. */
+  async function withOptionsRead(fields: StoredField[], source: OptionsSource): Promise<StoredField[]> {
+    if (!deps.fieldOptions) return fields;
+    const read = await deps.fieldOptions.resolve(fields, source);
+    return read.fields.map((field) => {
+      if (!field.optionsFrom || (field.options && field.options.length > 0)) return field;
+      // Nothing read and nothing kept: stored without a list (the contract refuses an empty one).
+      const { options: _none, ...rest } = field;
+      return rest;
+    });
+  }
+
+  async function fieldWarnings(row: FormRow): Promise<FieldWarning[]> {
+    if (!deps.fieldOptions) return [];
+    const fields = fieldsFromJson(row.fields_json).filter((field) => !field.isRemoved);
+    return (await deps.fieldOptions.resolve(fields, optionsSourceOf(row))).warnings;
+  }
 
   async function resolveSheetId(spreadsheetId: string | null, sheetName: string): Promise<number | null> {
     if (!spreadsheetId || !deps.resolveSheetId) return null;
@@ -192,6 +245,11 @@ export function createFormsService(deps: FormsServiceDeps) {
       requireDistinctLabels(body.jdata);
       const spreadsheetId = extractSpreadsheetId(sheetUrl) ?? null;
       const provenFor = await requireSheetAccess(ownerId, spreadsheetId, proof);
+      const fields = await withOptionsRead(assignFieldIds(body.jdata, [], deps.newFieldId), {
+        ownerId,
+        spreadsheetId,
+        editAccessProvenFor: provenFor ?? null,
+      });
       const at = now().toISOString();
       const row = {
         id: randomUUID(),
@@ -205,7 +263,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         sheet_id: await resolveSheetId(spreadsheetId, body.sheetName),
         sync_paused_reason: null,
         edit_access_proven_for: provenFor ?? null,
-        fields_json: JSON.stringify(body.jdata),
+        fields_json: JSON.stringify(fields),
         settings_json: JSON.stringify(settingsForStorage(body.settings)),
         status: body.status ?? DEFAULT_STATUS,
         due_date: body.dueDate,
@@ -225,9 +283,10 @@ export function createFormsService(deps: FormsServiceDeps) {
     async get(ownerId: string, formId: string): Promise<FormDetail> {
       const row = await requireRow(ownerId, formId);
       const templates = await deps.templates.listForForm(ownerId, row.id);
-      const [responses, formUsers] = await Promise.all([
+      const [responses, formUsers, warnings] = await Promise.all([
         deps.responses.newest(ownerId, ownedForm(row), templates),
         deps.formUsers.listByForm(row.id),
+        fieldWarnings(row),
       ]);
       return {
         form: toForm(row, deps.publicUrl, templates),
@@ -235,6 +294,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         responseCount: responses.total,
         formUsers,
         formTemplate: templates,
+        fieldWarnings: warnings,
       };
     },
 
@@ -265,7 +325,19 @@ export function createFormsService(deps: FormsServiceDeps) {
           ]);
         }
         requireDistinctLabels(body.jdata);
-        changes.fields_json = JSON.stringify(body.jdata);
+        const current = await requireRow(ownerId, formId);
+        const stored = fieldsFromJson(current.fields_json);
+        const fields = keepStoredOptions(assignFieldIds(body.jdata, stored, deps.newFieldId), stored);
+        const source = optionsSourceOf({
+          owner_id: current.owner_id,
+          spreadsheet_id:
+            changes.spreadsheet_id !== undefined ? changes.spreadsheet_id : current.spreadsheet_id,
+          edit_access_proven_for:
+            changes.edit_access_proven_for !== undefined
+              ? changes.edit_access_proven_for
+              : current.edit_access_proven_for,
+        });
+        changes.fields_json = JSON.stringify(await withOptionsRead(fields, source));
       }
       if (body.settings !== undefined)
         changes.settings_json = JSON.stringify(settingsForStorage(body.settings));

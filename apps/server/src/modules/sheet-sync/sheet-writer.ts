@@ -1,3 +1,4 @@
+import { answerToCell, type FieldType, FieldTypeSchema } from '@sheetforms/contract';
 import { a1Range, columnLetter } from '../../google/a1-notation.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
 import type { CellInput, SheetsClient, SpreadsheetSheetWithGrid } from '../../google/sheets-client.js';
@@ -264,7 +265,13 @@ function prepareResponse(
 ): PreparedResponse {
   const stored = parseObject(response.answersJson);
   const signatureEnabled = parseSettings(response.form.settingsJson).signatureEnabled;
-  const fieldLabels = new Set(parseFields(response.form.fieldsJson).map((field) => field.label));
+  const fields = parseFields(response.form.fieldsJson);
+  const fieldLabels = new Set(fields.map((field) => field.label));
+  // The type of each current field, by its label and by the old label it was renamed from.
+  const types = new Map<string, FieldType>();
+  for (const field of fields) if (!field.isRemoved) types.set(field.label, field.type);
+  for (const [old, label] of aliases)
+    if (!types.has(old) && types.has(label)) types.set(old, types.get(label) as FieldType);
   // The public form may send the uploaded signature's URL as a 'signature' answer; it goes to Signature.
   const signatureAnswer =
     typeof stored.signature === 'string' && !fieldLabels.has('signature') ? stored.signature : null;
@@ -273,7 +280,7 @@ function prepareResponse(
   for (const [label, value] of Object.entries(stored)) {
     if (label === 'signature' && !fieldLabels.has('signature') && (signatureEnabled || signatureAnswer))
       continue;
-    answers.set(label, answerCell(value));
+    answers.set(label, typedCell(types.get(label), value));
   }
   const values = new Map<string, CellInput>();
   for (const [label, value] of answers) {
@@ -287,6 +294,14 @@ function prepareResponse(
   return { response, answers, signature, values };
 }
 
+/**
+ * A stored answer of a current field as its typed cell (the contract's answerToCell: a number as a
+ * number, a checkbox as TRUE/FALSE, the rest text, all RAW); answers of removed fields stay text.
+ */
+function typedCell(type: FieldType | undefined, value: unknown): CellInput {
+  return answerCell(type !== undefined && typeof value === 'string' ? answerToCell(type, value) : value);
+}
+
 function formColumns(form: ClaimedForm): FormColumns {
   return {
     fields: parseFields(form.fieldsJson),
@@ -294,17 +309,22 @@ function formColumns(form: ClaimedForm): FormColumns {
   };
 }
 
-function parseFields(json: string): FormColumns['fields'] {
+type ParsedField = FormColumns['fields'][number] & { isRemoved: boolean; type: FieldType };
+
+function parseFields(json: string): ParsedField[] {
   const parsed: unknown = safeJson(json);
   if (!Array.isArray(parsed)) return [];
-  const fields: Array<{ label: string; isRemoved: boolean; name?: string; column?: number }> = [];
+  const fields: ParsedField[] = [];
   for (const item of parsed) {
     if (typeof item !== 'object' || item === null) continue;
     const field = item as Record<string, unknown>;
     if (typeof field.label !== 'string' || field.label.trim() === '') continue;
+    const type = FieldTypeSchema.safeParse(field.type);
     fields.push({
       label: field.label,
       isRemoved: field.isRemoved === true,
+      // A stored field without a known type is written as text, as every field was before types.
+      type: type.success ? type.data : 'text',
       ...(typeof field.name === 'string' ? { name: field.name } : {}),
       ...(Number.isInteger(field.column) && (field.column as number) >= 0
         ? { column: field.column as number }

@@ -1,6 +1,6 @@
 import type { FormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, validateAnswers } from './answer-validation.js';
+import { validateAnswers } from './answer-validation.js';
 
 const field = (label: string, type: FormField['type'], required = false, isRemoved = false): FormField => ({
   label,
@@ -163,11 +163,99 @@ describe('validateAnswers', () => {
   });
 });
 
-describe('isIsoDate', () => {
-  it('knows leap years and month lengths', () => {
-    expect(isIsoDate('2024-02-29')).toBe(true);
-    expect(isIsoDate('1900-02-29')).toBe(false);
-    expect(isIsoDate('2024-04-31')).toBe(false);
-    expect(isIsoDate('2024-4-3')).toBe(false);
+describe('validateAnswers with the field types of issue 21', () => {
+  const TYPED: FormField[] = [
+    {
+      id: 'fplan',
+      label: 'Plan',
+      type: 'dropdown',
+      required: false,
+      placeHolder: '',
+      isRemoved: false,
+      options: ['Free', 'Pro'],
+    },
+    {
+      id: 'ftopics',
+      label: 'Topics',
+      type: 'checkboxes',
+      required: false,
+      placeHolder: '',
+      isRemoved: false,
+      options: ['Design', 'Code', 'Ops'],
+      allowOther: true,
+    },
+    { id: 'fagree', label: 'Agree', type: 'checkbox', required: false, placeHolder: '', isRemoved: false },
+    {
+      id: 'fage',
+      label: 'Age',
+      type: 'number',
+      required: false,
+      placeHolder: '',
+      isRemoved: false,
+      min: 18,
+      max: 99,
+    },
+  ];
+  const run = (response: Record<string, string | string[]>) =>
+    validateAnswers(TYPED, response, { signatureEnabled: false });
+
+  it('stores checkboxes as "A, B" in the options order with the Other text last, and a checkbox as Yes', () => {
+    expect(run({ Topics: ['Ops', 'Robots', 'Design'], Agree: 'on', Plan: 'Pro' })).toEqual({
+      ok: true,
+      answers: { Plan: 'Pro', Topics: 'Design, Ops, Robots', Agree: 'Yes' },
+      signature: undefined,
+    });
+  });
+
+  it('takes answers keyed by field id, stored under the label', () => {
+    expect(run({ fplan: 'Free', ftopics: ['Code'] })).toEqual({
+      ok: true,
+      answers: { Plan: 'Free', Topics: 'Code', Agree: 'No' },
+      signature: undefined,
+    });
+  });
+
+  it('refuses one field answered under its label and its id, naming the field', () => {
+    expect(run({ Plan: 'Free', fplan: 'Pro' })).toEqual({
+      ok: false,
+      errors: [{ path: 'response.Plan', message: 'Plan was answered twice (by its label and by its id)' }],
+    });
+  });
+
+  it('an unchecked optional checkbox is stored as No but is no answer by itself', () => {
+    expect(run({ Agree: 'no' })).toEqual({
+      ok: false,
+      errors: [{ path: 'response', message: 'Please fill in at least one field' }],
+    });
+    expect(run({ Agree: 'no', Age: '30' })).toMatchObject({ ok: true, answers: { Agree: 'No', Age: '30' } });
+  });
+
+  it('refuses a list for a field that takes one answer, accepts a list of one', () => {
+    expect(run({ Plan: ['Free', 'Pro'] })).toMatchObject({
+      ok: false,
+      errors: [{ path: 'response.Plan', message: 'Plan takes one answer' }],
+    });
+    expect(run({ Age: ['30', '40'] })).toMatchObject({
+      ok: false,
+      errors: [{ path: 'response.Age', message: 'Age takes one answer' }],
+    });
+    expect(run({ Plan: ['Pro'], Age: ['30'] })).toMatchObject({
+      ok: true,
+      answers: { Plan: 'Pro', Age: '30' },
+    });
+  });
+
+  it('checks choices against the options given now, and bounds', () => {
+    expect(run({ Plan: 'Enterprise' })).toMatchObject({
+      errors: [{ path: 'response.Plan', message: 'Plan must be one of the listed options' }],
+    });
+    expect(run({ Age: '17' })).toMatchObject({
+      errors: [{ path: 'response.Age', message: 'Age must be at least 18' }],
+    });
+    const resolved = TYPED.map((field) =>
+      field.label === 'Plan' ? { ...field, options: ['Enterprise'] } : field,
+    );
+    expect(validateAnswers(resolved, { Plan: 'Enterprise' }, { signatureEnabled: false }).ok).toBe(true);
+    expect(validateAnswers(resolved, { Plan: 'Free' }, { signatureEnabled: false }).ok).toBe(false);
   });
 });

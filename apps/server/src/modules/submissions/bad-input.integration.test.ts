@@ -183,7 +183,8 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
       ['an answer is a boolean', { response: { 'Full Name': true } }],
       ['an answer is null', { response: { 'Full Name': null } }],
       ['an answer is an object', { response: { 'Full Name': { first: 'Ada' } } }],
-      ['an answer is an array', { response: { 'Full Name': ['Ada'] } }],
+      ['an answer is an array of numbers', { response: { 'Full Name': [1, 2] } }],
+      ['an answer is an array of arrays', { response: { 'Full Name': [['Ada']] } }],
       ['idempotencyKey is a number', { idempotencyKey: 12345678 }],
       ['idempotencyKey is null', { idempotencyKey: null }],
       ['userToken is a number', { userToken: 5 }],
@@ -204,8 +205,10 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
         { consent: { gdpr_consent: 'denied', analytics: false, marketing: false, x: 1 } },
       ],
     ];
-    const invalid: Array<[string, Record<string, string>, string]> = [
+    const invalid: Array<[string, Record<string, string | string[]>, string]> = [
       ['required field missing', {}, 'Full Name is required'],
+      // A list is a checkboxes field's answer; a text field takes one (a list of one is that one).
+      ['several answers to a text field', { 'Full Name': ['Ada', 'Grace'] }, 'Full Name takes one answer'],
       ['required field blank', { 'Full Name': ' \t ' }, 'Full Name is required'],
       ['bad email', { 'Full Name': 'A', Email: 'a@' }, 'Email must be a valid email'],
       ['bad number', { 'Full Name': 'A', Age: '12abc' }, 'Age must be a number'],
@@ -882,4 +885,4 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
 });
 
 /** Update docs/reliability.md when this changes. */
-const BAD_INPUT_CASES = 211;
+const BAD_INPUT_CASES = 213;

@@ -1,8 +1,10 @@
+import { CHOICES_SEPARATOR } from '@sheetforms/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/http-error.js';
+import type { FormAccessService } from '../form-access/form-access.service.js';
 import { sendFormPage } from '../form-page/form-page.routes.js';
 import type { FormPageService } from '../form-page/form-page.service.js';
-import { formPostKey, readFormPost } from './form-post.js';
+import { formPostKey, type PostedField, type PostedResponse, readFormPost } from './form-post.js';
 import type { SubmissionsService } from './submissions.service.js';
 
 export interface FormPostRoutesDeps {
@@ -10,11 +12,33 @@ export interface FormPostRoutesDeps {
   submissions: Pick<SubmissionsService, 'submit'>;
   /** The JSON submit route's own counters (createSubmitLimits): one budget for both ways of submitting. */
   limits: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** The form's fields, to read a checkboxes field's repeated name as all its ticked boxes. */
+  access: Pick<FormAccessService, 'load'>;
 }
 
 type FormPostRequest = FastifyRequest<{ Params: { formId: string } }>;
 
 const TOO_MANY = 'Too many requests. Please try again later.';
+
+/** The form's fields, or none for a form that is not there (the submission then answers its 404 page). */
+async function postedFields(access: FormPostRoutesDeps['access'], formId: string): Promise<PostedField[]> {
+  try {
+    return (await access.load(formId)).fields;
+  } catch (error) {
+    if (error instanceof HttpError) return [];
+    throw error;
+  }
+}
+
+/** What was sent, as the refused page shows it again: several ticked boxes as one 'A, B' text. */
+function pageValues(response: PostedResponse): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(response).map(([label, value]) => [
+      label,
+      typeof value === 'string' ? value : value.join(CHOICES_SEPARATOR),
+    ]),
+  );
+}
 
 /**
  * POST /form/{formId}: the public form without JavaScript (decision 0020). A plain HTML form's POST goes
@@ -67,7 +91,7 @@ export async function formPostRoutes(app: FastifyInstance, deps: FormPostRoutesD
       async (request, reply) => {
         const { formId } = request.params;
         const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-        const post = readFormPost(body, deps.pages.postFields);
+        const post = readFormPost(body, deps.pages.postFields, await postedFields(deps.access, formId));
         if (!post.ok) {
           return sendFormPage(
             request,
@@ -89,7 +113,11 @@ export async function formPostRoutes(app: FastifyInstance, deps: FormPostRoutesD
           if (!(error instanceof HttpError)) throw error;
           if (error.status === 401) return sendFormPage(request, reply, deps.pages.login(formId, 401));
           if (error.status === 400 || error.status === 409 || error.status === 404) {
-            return sendFormPage(request, reply, await deps.pages.refused(formId, post.response, error));
+            return sendFormPage(
+              request,
+              reply,
+              await deps.pages.refused(formId, pageValues(post.response), error),
+            );
           }
           throw error;
         }
