@@ -14,6 +14,7 @@ import * as m0012 from './0012-submission-indexes.js';
 import * as m0013 from './0013-signature-images.js';
 import * as m0014 from './0014-edit-access-proof.js';
 import * as m0015 from './0015-upload-expiry.js';
+import * as m0016 from './0016-field-ids.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-signature-images': m0013,
   '0014-edit-access-proof': m0014,
   '0015-upload-expiry': m0015,
+  '0016-field-ids': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {
