@@ -48,11 +48,17 @@ const COLUMN_PIXELS = 100;
  * Row and column metadata cover the whole block.
  */
 export function gridData(sheet: SheetProperties, rows: readonly Cell[][], block: GridBlock): GridData {
+  // Cells past the last value and the last rule are empty and would be dropped: they are never built.
+  const ruled = sheet.dataValidation ?? [];
+  const ruleBottom = Math.max(0, ...ruled.map((range) => range.endRowIndex ?? Number.POSITIVE_INFINITY));
+  const ruleRight = Math.max(0, ...ruled.map((range) => range.endColumnIndex ?? Number.POSITIVE_INFINITY));
+  const lastRow = Math.min(block.endRow, Math.max(rows.length, ruleBottom) - 1);
   const rowData: Array<{ values?: CellData[] }> = [];
-  for (let row = block.startRow; row <= block.endRow; row++) {
+  for (let row = block.startRow; row <= lastRow; row++) {
     const cells = rows[row] ?? [];
+    const lastCol = Math.min(block.endCol, Math.max(cells.length, ruleRight) - 1);
     const values: CellData[] = [];
-    for (let col = block.startCol; col <= block.endCol; col++) {
+    for (let col = block.startCol; col <= lastCol; col++) {
       values.push(cellData(cells[col] ?? null, ruleAt(sheet.dataValidation, row, col)));
     }
     while (values.length > 0 && isEmptyCellData(values[values.length - 1])) values.pop();
