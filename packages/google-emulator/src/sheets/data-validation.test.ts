@@ -24,7 +24,10 @@ describe('checkDataValidationRule', () => {
   it('answers a rule as Google does: false and empty fields left out, snake_case read too', () => {
     expect(
       checkDataValidationRule({
-        condition: { type: 'NUMBER_BETWEEN', values: [{ userEnteredValue: '1' }, { user_entered_value: '5' }] },
+        condition: {
+          type: 'NUMBER_BETWEEN',
+          values: [{ userEnteredValue: '1' }, { user_entered_value: '5' }],
+        },
         input_message: '',
         strict: false,
         showCustomUi: true,
