@@ -80,4 +80,20 @@ describe('suggestionFromData', () => {
     expect(typeOf(['1', '2', '1', '2', '1', '2'])).toBe('number');
     expect(typeOf(['TRUE', 'FALSE', 'TRUE', 'FALSE', 'TRUE', 'FALSE'])).toBe('checkbox');
   });
+
+  it('reads long cells in linear time (a sheet cell holds up to 50,000 characters)', () => {
+    const nasty = `a@${'b.'.repeat(20_000)}@`;
+    const started = performance.now();
+    expect(typeOf([nasty, nasty, nasty])).toBe('text');
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(typeOf([`a@${'b'.repeat(300)}.org`])).toBe('text');
+    expect(typeOf([`https://example.com/${'x'.repeat(2048)}`])).toBe('text');
+  });
+
+  it('takes an email as one @ with a dot in the part after it', () => {
+    expect(typeOf(['a@b.c', 'first.last+tag@sub.example.co.uk'])).toBe('email');
+    for (const value of ['@b.c', 'a@b.', 'a@.c', 'a@@b.c', 'a@b@c.d', 'a b@c.d', 'a@bc']) {
+      expect(typeOf([value]), value).not.toBe('email');
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { type OptionsFrom, OptionsFromSchema } from '@sheetforms/contract';
+import { OPTION_LIMITS, type OptionsFrom, OptionsFromSchema } from '@sheetforms/contract';
 import { columnLetter, quoteSheetName } from '../../google/a1-notation.js';
 import type { SpreadsheetSheetWithGrid } from '../../google/sheets-client.js';
 
@@ -12,6 +12,8 @@ export const OPTIONS_READ_CELLS = 1000;
  * INDIRECT(…)) gives undefined: the form could not read it.
  */
 export function optionsFromRuleRange(formula: string, sheetName: string): OptionsFrom | undefined {
+  // A rule's formula may be long; no range a form accepts is.
+  if (formula.length > OPTION_LIMITS.rangeMax * 2) return undefined;
   const text = formula.trim().replace(/^=/, '').trim();
   const bang = text.lastIndexOf('!');
   const cells = (bang === -1 ? text : text.slice(bang + 1)).replaceAll('$', '');

@@ -214,9 +214,15 @@ describeEachDialect('Spreadsheets API', (dialect) => {
       const res = await preview(sheetUrl(ids.quoted!), "Bob's Sheet");
       expect(res.status).toBe(200);
       expect(res.body.data.headers).toEqual([
-        { index: 0, name: 'Name', sampleData: ['r1', 'r2', 'r3'] },
-        { index: 1, name: 'Column 2', sampleData: ['a', 'c', 'd'] },
-        { index: 2, name: 'City', sampleData: ['x', 'y', 'z'] },
+        { index: 0, name: 'Name', sampleData: ['r1', 'r2', 'r3'], suggestedType: 'text', typeReason: 'data' },
+        {
+          index: 1,
+          name: 'Column 2',
+          sampleData: ['a', 'c', 'd'],
+          suggestedType: 'text',
+          typeReason: 'data',
+        },
+        { index: 2, name: 'City', sampleData: ['x', 'y', 'z'], suggestedType: 'text', typeReason: 'data' },
       ]);
       expect(res.body.data.rows).toEqual([
         ['r1', 'a', 'x'],

@@ -300,6 +300,28 @@ describe('sheets service type suggestions', () => {
     expect(preview.headers[1]).not.toHaveProperty('options');
   });
 
+  it('reads fewer rows of a wide sheet, never fewer than the preview shows', async () => {
+    const wide = (columns: number): Spreadsheet => ({
+      ...book,
+      sheets: [{ sheetId: 1, title: 'Wide', index: 0, rowCount: 1000, columnCount: columns }],
+    });
+    const header = (columns: number) => [Array.from({ length: columns }, (_, i) => `Q${i + 1}`)];
+    // The fake reads columns A to Z only, so the widths are told by the last row asked.
+    for (const [columns, lastRow] of [
+      [26, 101],
+      [200, 51],
+      [5000, 6],
+    ] as const) {
+      const fake = fakeSheets(wide(columns), { wide: header(columns) });
+      fake.client.getGridWithRules = async (_id, range) => {
+        fake.calls.push(range);
+        return { locale: 'en_US', rows: [] };
+      };
+      await serviceOver(fake).getPreview(URL_OF('abc'), 'Wide', CALLER);
+      expect(fake.calls[1], String(columns)).toMatch(new RegExp(`^'Wide'!A2:[A-Z]+${lastRow}$`));
+    }
+  });
+
   it('makes no grid request for an empty sheet', async () => {
     const fake = fakeSheets(book, { orders: [] });
     const preview = await serviceOver(fake).getPreview(URL_OF('abc'), 'Orders', CALLER);

@@ -40,8 +40,12 @@ export interface SheetsServiceDeps {
 
 const HEADER_ROWS = '1:1';
 const DATA_ROWS = `2:${SHEET_PREVIEW_ROWS + 1}`;
-/** The data rows whose rules and values suggest the field types: enough to tell, few enough to stay small. */
+/**
+ * The data rows whose rules and values suggest the field types: enough to tell, few enough to stay small.
+ * A wide sheet gets fewer rows (never fewer than the preview's), so one reply stays near 10,000 cells.
+ */
 export const SUGGESTION_ROWS = 100;
+export const SUGGESTION_CELLS = 10_000;
 /** The dropdown ranges whose options the preview reads, at most (one request for all of them). */
 export const OPTION_RANGES_READ = 10;
 
@@ -130,22 +134,26 @@ export function createSheetsService(deps: SheetsServiceDeps) {
     return withRangeOptions(spreadsheetId, suggestions, metadata);
   }
 
-  /** Rows 2 to 101 of the preview's columns, with their rules; undefined when Google refuses them. */
+  /** Rows 2 to 101 (fewer if wide) of the preview's columns, with their rules; undefined if Google refuses. */
   async function readRules(
     spreadsheetId: string,
     sheetName: string,
     width: number,
     metadata: Once<Spreadsheet>,
   ): Promise<GridWithRules | undefined> {
+    const rows = Math.max(
+      SHEET_PREVIEW_ROWS,
+      Math.min(SUGGESTION_ROWS, Math.floor(SUGGESTION_CELLS / width)),
+    );
     const rowsUpTo = (lastRow: number) => a1Range(sheetName, `A2:${columnLetter(width)}${lastRow}`);
     // A short sheet's grid is already known; otherwise most grids are 1,000 rows, so try before asking.
-    let lastRow = metadata.known() ? undefined : SUGGESTION_ROWS + 1;
+    let lastRow = metadata.known() ? undefined : rows + 1;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         if (lastRow === undefined) {
           const sheet = findSheet((await metadata()).sheets, sheetName);
           if (!sheet || sheet.rowCount < 2) return undefined;
-          lastRow = Math.min(sheet.rowCount, SUGGESTION_ROWS + 1);
+          lastRow = Math.min(sheet.rowCount, rows + 1);
         }
         return await deps.sheets.getGridWithRules(spreadsheetId, rowsUpTo(lastRow));
       } catch (error) {
