@@ -10,7 +10,7 @@ import type {
 } from '@sheetforms/contract';
 import { type ApiResult, apiClient } from '@/lib/api-client';
 
-/** The calls of the form editor (docs: /tmp/forms-contract.md). */
+/** The calls of the form editor (their shapes: packages/contract/src/forms.ts). */
 export async function getFormDetail(formId: string): Promise<FormDetail> {
   const { data } = await apiClient.get<FormDetail>(`/forms/${encodeURIComponent(formId)}`);
   return data;
