@@ -100,3 +100,21 @@ describe('answerToCell', () => {
     expect(answerToCell('tel', '0123')).toBe('0123');
   });
 });
+
+describe('email shape', () => {
+  it('is the spec shape, and linear on the worst input', () => {
+    const email = (value: string) => checkAnswer({ label: 'Q', type: 'email', required: false }, value).ok;
+    expect(email('a@b.co')).toBe(true);
+    expect(email('a.b@c.d.e')).toBe(true);
+    expect(email('a@b.')).toBe(false);
+    expect(email('a@.b')).toBe(false);
+    expect(email('@b.co')).toBe(false);
+    expect(email('a@b@c.co')).toBe(false);
+    expect(email('a b@c.co')).toBe(false);
+    // The usual pattern backtracks quadratically on 'a@' then 'b.' repeated then '@'.
+    const worst = `a@${'b.'.repeat(2_498)}@`;
+    const started = performance.now();
+    for (let i = 0; i < 100; i++) email(worst);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

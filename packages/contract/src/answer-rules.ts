@@ -1,5 +1,11 @@
 // Values from field-kinds only (no zod): the public form runs these rules in the browser.
-import { CHECKBOX_ANSWERS, isChoiceType, isIsoDate, OTHER_OPTION_VALUE } from './field-kinds.js';
+import {
+  CHECKBOX_ANSWERS,
+  isChoiceType,
+  isEmailShape,
+  isIsoDate,
+  OTHER_OPTION_VALUE,
+} from './field-kinds.js';
 import type { FieldRules, FieldType } from './field-types.js';
 
 /**
@@ -40,8 +46,6 @@ export interface AnswerField extends FieldRules {
   required: boolean;
 }
 
-/** Spec 001: a simple {text}@{text}.{text}. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** 24-hour HH:MM or HH:MM:SS (what `<input type="time">` sends). */
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
@@ -66,7 +70,7 @@ function isUrl(text: string): boolean {
 function textProblem(type: FieldType, label: string, value: string): string | undefined {
   switch (type) {
     case 'email':
-      return EMAIL.test(value) ? undefined : ANSWER_MESSAGES.email(label);
+      return isEmailShape(value) ? undefined : ANSWER_MESSAGES.email(label);
     case 'number':
       return NUMBER.test(value) && Number.isFinite(Number(value)) ? undefined : ANSWER_MESSAGES.number(label);
     case 'date':

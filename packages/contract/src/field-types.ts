@@ -7,6 +7,7 @@ export {
   CHOICE_FIELD_TYPES,
   type ChoiceFieldType,
   isChoiceType,
+  isEmailShape,
   isIsoDate,
   OTHER_OPTION_LABEL,
   OTHER_OPTION_VALUE,

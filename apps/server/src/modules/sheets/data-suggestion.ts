@@ -1,3 +1,4 @@
+import { isEmailShape } from '@sheetforms/contract';
 import { type DateOrder, sheetDateToIso } from './sheet-dates.js';
 import { NO_SUGGESTION, type TypeSuggestion, usableOptions } from './type-suggestion.js';
 
@@ -37,16 +38,9 @@ function fromData(suggestedType: TypeSuggestion['suggestedType']): TypeSuggestio
   return { suggestedType, typeReason: 'data' };
 }
 
-/**
- * One '@' with something before it and a dot inside what follows, no spaces. Checked by hand: the usual
- * pattern /^[^\s@]+@[^\s@]+\.[^\s@]+$/ backtracks quadratically, and a 40,000-character cell of
- * 'b.b.b.…@' held the event loop for 4 seconds.
- */
+/** Spec 001's email shape (linear, see isEmailShape), within an address's longest length. */
 function isEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX || /\s/.test(value)) return false;
-  const at = value.indexOf('@');
-  if (at < 1 || at !== value.lastIndexOf('@')) return false;
-  return value.slice(at + 2, -1).includes('.');
+  return value.length <= EMAIL_MAX && isEmailShape(value);
 }
 
 function isWebAddress(value: string): boolean {

@@ -1,3 +1,5 @@
+import { isEmailShape } from '@sheetforms/contract/answers';
+
 export interface LoginValues {
   email: string;
   password: string;
@@ -5,14 +7,12 @@ export interface LoginValues {
 
 export type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Spec 001 section 5 (Login). */
 export function validateLogin(values: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   const email = values.email.trim();
   if (email === '') errors.email = 'Email is required';
-  else if (!EMAIL_SHAPE.test(email)) errors.email = 'Please enter a valid email';
+  else if (!isEmailShape(email)) errors.email = 'Please enter a valid email';
   if (values.password === '') errors.password = 'Password is required';
   return errors;
 }
