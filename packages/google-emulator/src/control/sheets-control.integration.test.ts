@@ -69,7 +69,7 @@ describe('control API, quotas, faults and persistence', () => {
       ['Empty Sheet', 'edit'],
       ['Large Dataset', 'edit'],
       ['SheetForms Assistant Questions', 'view'],
-      ['Event Registrations', 'edit'],
+      ['Workshop Sign-ups', 'edit'],
     ]);
     const byTitle = Object.fromEntries(spreadsheets.map((s) => [s.title, s]));
     const registrations = await api.sheetValues(

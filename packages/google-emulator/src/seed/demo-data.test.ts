@@ -4,7 +4,7 @@ import {
   ASSISTANT_QUESTIONS,
   ASSISTANT_QUESTIONS_TITLE,
   DEMO_DIETARY_NEEDS,
-  EVENT_REGISTRATIONS,
+  WORKSHOP_SIGNUPS,
 } from './demo-data.js';
 
 describe('the assistant questions spreadsheet', () => {
@@ -41,8 +41,8 @@ describe('the assistant questions spreadsheet', () => {
   });
 });
 
-describe('the Event Registrations spreadsheet', () => {
-  const [registrations, lists] = EVENT_REGISTRATIONS.sheets ?? [];
+describe('the Workshop Sign-ups spreadsheet', () => {
+  const [registrations, lists] = WORKSHOP_SIGNUPS.sheets ?? [];
 
   it('holds rules as Google answers them (each passes the setDataValidation check unchanged)', () => {
     const rules = registrations?.dataValidation ?? [];

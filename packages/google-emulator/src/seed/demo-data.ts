@@ -57,7 +57,7 @@ export const EVENT_REGISTRATION: NewSpreadsheet = {
   ],
 };
 
-/** The choices of the Event Registrations demo, as its rules hold them. */
+/** The choices of the Workshop Sign-ups demo, as its rules hold them. */
 export const DEMO_SESSIONS = ['Morning workshop', 'Afternoon talk', 'Evening social'];
 export const DEMO_DIETARY_NEEDS = ['None', 'Vegetarian', 'Vegan', 'Gluten-free'];
 
@@ -69,8 +69,8 @@ const choices = (values: readonly string[]) => values.map((userEnteredValue) => 
  * shows the form generator proposing field types from the sheet's own rules. Each rule covers its column
  * from row 2 down, however many rows responses add.
  */
-export const EVENT_REGISTRATIONS: NewSpreadsheet = {
-  title: 'Event Registrations',
+export const WORKSHOP_SIGNUPS: NewSpreadsheet = {
+  title: 'Workshop Sign-ups',
   ownerEmail: DEMO_OWNER_EMAIL,
   sharing: { link: 'edit', people: [] },
   sheets: [

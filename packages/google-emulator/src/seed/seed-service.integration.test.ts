@@ -33,7 +33,7 @@ describe('the demo documents', () => {
     // Spreadsheets too: only the demo added after this directory was seeded.
     const spreadsheets = await apiClient(emulator.url).call('GET', '/__emulator/spreadsheets');
     const listed = ((await spreadsheets.json()) as { spreadsheets: Array<{ title: string }> }).spreadsheets;
-    expect(listed.map((spreadsheet) => spreadsheet.title)).toEqual(['Event Registrations']);
+    expect(listed.map((spreadsheet) => spreadsheet.title)).toEqual(['Workshop Sign-ups']);
     await emulator.close();
     emulator = await startStandaloneEmulator({ port: 0, dataDir });
     expect((await documents()).map((document) => document.title)).toEqual(['Registration Confirmation']);

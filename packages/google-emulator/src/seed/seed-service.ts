@@ -6,7 +6,7 @@ import {
   CERTIFICATE_TEMPLATE,
   EMPTY_SHEET,
   EVENT_REGISTRATION,
-  EVENT_REGISTRATIONS,
+  WORKSHOP_SIGNUPS,
   PRIVATE_BUDGET,
   REGISTRATION_CONFIRMATION,
 } from './demo-data.js';
@@ -73,7 +73,7 @@ export class SeedService {
       [EMPTY_SHEET.title, () => EMPTY_SHEET],
       [LARGE_DATASET_TITLE, () => largeDataset()],
       [ASSISTANT_QUESTIONS.title, () => ASSISTANT_QUESTIONS],
-      [EVENT_REGISTRATIONS.title, () => EVENT_REGISTRATIONS],
+      [WORKSHOP_SIGNUPS.title, () => WORKSHOP_SIGNUPS],
     ];
     for (const [title, make] of demos) {
       if (titles.has(title) || !wanted(title)) continue;

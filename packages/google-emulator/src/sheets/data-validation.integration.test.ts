@@ -105,8 +105,8 @@ describe('data validation', () => {
     return listed.spreadsheets.find((entry) => entry.title === title)?.spreadsheetId ?? '';
   };
 
-  it('answers the server’s ranged, masked spreadsheets.get on the seeded Event Registrations as Google does', async () => {
-    const id = await seeded('Event Registrations');
+  it('answers the server’s ranged, masked spreadsheets.get on the seeded Workshop Sign-ups as Google does', async () => {
+    const id = await seeded('Workshop Sign-ups');
     const reply = await grid(id, "'Registrations'!A1:Z101");
     // Only what the mask names: no spreadsheetId, no Lists sheet, no zero startRow/startColumn.
     expect(Object.keys(reply)).toEqual(['sheets']);
