@@ -98,6 +98,9 @@ describe('answerToCell', () => {
     expect(answerToCell('checkboxes', 'A, B')).toBe('A, B');
     expect(answerToCell('text', '=1+1')).toBe('=1+1');
     expect(answerToCell('tel', '0123')).toBe('0123');
+    // Stored before the field became a number: kept as text, not read the JavaScript way.
+    expect(answerToCell('number', '0x10')).toBe('0x10');
+    expect(answerToCell('number', ' ')).toBe(' ');
   });
 });
 

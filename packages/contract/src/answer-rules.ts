@@ -176,8 +176,10 @@ export function checkAnswer(
 /** A cell as written to the sheet for a stored answer (RAW): numbers as numbers, a checkbox as a boolean. */
 export function answerToCell(type: FieldType, value: string): string | number | boolean {
   if (type === 'number') {
+    // Only what the number check accepts: Number() alone reads '0x10' as 16 and '' as 0 (an answer stored
+    // before its field became a number stays text).
     const n = Number(value);
-    return value.trim() !== '' && Number.isFinite(n) ? n : value;
+    return NUMBER.test(value.trim()) && Number.isFinite(n) ? n : value;
   }
   if (type === 'checkbox') {
     if (value === CHECKBOX_ANSWERS.checked) return true;

@@ -59,9 +59,34 @@ export const SheetAccessSchema = z
     sheetExists: z.boolean().meta({
       description: 'Whether the named sheet (tab) exists; a missing one is created on the first response.',
     }),
+    retryable: z.boolean().optional().meta({
+      description: 'CHECK_FAILED only: Google was rate limited or down, so the same check may pass shortly.',
+    }),
   })
   .meta({ id: 'SheetAccess' });
 export type SheetAccess = z.infer<typeof SheetAccessSchema>;
+
+/** The most forms one batch check of the Manage Forms list names. */
+export const SHEET_CHECK_BATCH_MAX = 200;
+
+/** POST /forms/check-sheet-access/batch: the Sheet Status of many of the caller's forms in one call. */
+export const CheckSheetAccessBatchBodySchema = z.strictObject({
+  formIds: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1, 'formIds is required')
+    .max(SHEET_CHECK_BATCH_MAX, `At most ${SHEET_CHECK_BATCH_MAX} forms per call`),
+});
+export type CheckSheetAccessBatchBody = z.infer<typeof CheckSheetAccessBatchBodySchema>;
+
+export const SheetAccessBatchSchema = z
+  .object({
+    results: z.record(z.string(), SheetAccessSchema).meta({ description: 'Per formId checked' }),
+    unchecked: z.array(z.string()).meta({
+      description: 'formIds not checked: not one of your forms, or without a spreadsheet URL and sheet name',
+    }),
+  })
+  .meta({ id: 'SheetAccessBatch' });
+export type SheetAccessBatch = z.infer<typeof SheetAccessBatchSchema>;
 
 /** One sheet (tab) of a spreadsheet: id is Google's sheetId (the gid in its URLs). */
 export const SheetSchema = z
