@@ -11,34 +11,29 @@ import { consentForSubmission } from '../logic/consent';
 import { SubmissionAttempts } from '../logic/idempotency';
 import { FORM_POST_FIELDS, type FormPageData, type InitialView } from '../logic/page-data';
 import { formIdFromPath, loginUrlFor } from '../logic/redirect';
-import { createSheetSaveStep, type SyncState } from '../logic/sheet-save-step';
-import { type AfterSubmitStep, SUBMIT_MESSAGES, type SubmitDeps, submitForm } from '../logic/submit';
+import { SUBMIT_MESSAGES, type SubmitDeps, submitForm } from '../logic/submit';
 import { CookieBanner } from './cookie-banner';
 import { FormField, fieldId } from './form-field';
 import { ButtonSpinner, buttonStyles, Shell } from './shell';
 import type { SignatureFieldProps, SignatureHandle } from './signature-field';
 
-/**
- * Steps run after the server stored a response (spec 001 submit sequence): watch the response reach the
- * sheet ('Saving to Google Sheets...', then 'Data saved to Google Sheet!' or the warning).
- */
-export const afterSubmitSteps: AfterSubmitStep[] = [
-  createSheetSaveStep({
-    readState: async (responseId) =>
-      (await api<{ state: SyncState }>(`/forms/responses/${encodeURIComponent(responseId)}/sync-status`)).data
-        .state,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  }),
-];
-
 type PageState =
   | { kind: 'missing-id' }
   | { kind: 'loading' }
-  | { kind: 'error'; detail: string | undefined; title?: string }
+  /** retry: only where trying again can help (no reply, a server error), never for an unknown form. */
+  | { kind: 'error'; detail: string | undefined; title?: string; retry: boolean }
   | { kind: 'ready'; form: PublicForm; rendered?: Extract<InitialView, { kind: 'form' }> }
   | { kind: 'submitted' };
 
 const SIGNATURE_REQUIRED = 'Signature is required';
+/** The server's answer for an unknown form id: no retry will find it. */
+const FORM_NOT_FOUND = 'Form not found';
+
+/** Whether loading again may work: no reply at all, the server failing, or being asked to slow down. */
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.isNetworkError || error.status >= 500 || error.status === 429;
+}
 
 function goToLogin() {
   navigate(loginUrlFor(window.location.href), { replace: true });
@@ -49,7 +44,8 @@ function initialState(formId: string, initial: FormPageData | undefined): PageSt
   if (!formId) return { kind: 'missing-id' };
   const view = initial?.formId === formId ? initial.view : undefined;
   if (view?.kind === 'form') return { kind: 'ready', form: view.form, rendered: view };
-  if (view?.kind === 'error') return { kind: 'error', detail: view.detail, title: view.title };
+  if (view?.kind === 'error')
+    return { kind: 'error', detail: view.detail, title: view.title, retry: view.detail !== FORM_NOT_FOUND };
   if (view?.kind === 'submitted') return { kind: 'submitted' };
   return { kind: 'loading' };
 }
@@ -60,6 +56,7 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
   const [attempt, setAttempt] = useState(0);
   // What the server rendered is already the loaded form: no second request for it.
   const rendered = useRef(state.kind !== 'loading');
+  useClearToastsOnChange(state.kind);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load when Retry is pressed.
   useEffect(() => {
@@ -88,7 +85,11 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
           goToLogin();
           return;
         }
-        setState({ kind: 'error', detail: error instanceof ApiError ? error.detail : undefined });
+        setState({
+          kind: 'error',
+          detail: error instanceof ApiError ? error.detail : undefined,
+          retry: isRetryable(error),
+        });
       });
     return () => {
       cancelled = true;
@@ -112,11 +113,17 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
           {state.detail && state.detail !== 'Failed to load form'
             ? state.detail
             : 'Something went wrong while loading this form.'}
-          <div className="mt-5">
-            <button type="button" className={buttonStyles.secondary} onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </button>
-          </div>
+          {state.retry ? (
+            <div className="mt-5">
+              <button
+                type="button"
+                className={buttonStyles.secondary}
+                onClick={() => setAttempt((n) => n + 1)}
+              >
+                Try again
+              </button>
+            </div>
+          ) : null}
         </Notice>
       </Shell>
     );
@@ -131,6 +138,20 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
       onSubmitted={() => setState({ kind: 'submitted' })}
     />
   );
+}
+
+/**
+ * A toast describes the page state it was raised in; when the state moves on (loading → form, form →
+ * error) it is dropped. Not on arriving at 'submitted': the toast then is the submission's own
+ * 'Form submitted successfully!', which already replaced whatever showed before.
+ */
+function useClearToastsOnChange(kind: PageState['kind']) {
+  const previous = useRef(kind);
+  useEffect(() => {
+    if (previous.current === kind) return;
+    previous.current = kind;
+    if (kind !== 'submitted') toast.clear();
+  }, [kind]);
 }
 
 /**
@@ -165,7 +186,6 @@ function RespondentForm({
     attempts: new SubmissionAttempts(),
     notify: toast,
     uploaded: null,
-    afterSubmit: afterSubmitSteps,
   });
   const signatureEnabled = form.settings.signatureEnabled === 1;
 
@@ -225,7 +245,6 @@ function RespondentForm({
     const outcome = await submitForm(
       {
         formId: form.formId,
-        formName: form.name,
         fields: form.jdata,
         response: buildResponse(form.jdata, answers),
         signature:

@@ -10,7 +10,6 @@ function notify() {
 
 const input: SubmitInput = {
   formId: 'form1',
-  formName: 'Survey',
   fields: [{ label: 'Name' }, { label: 'Email' }],
   response: { Name: 'Ada' },
   signature: null,
@@ -290,19 +289,13 @@ describe('submitForm', () => {
       kind: 'invalid',
       fieldErrors: { Email: 'Email must be a valid email' },
     });
+    // Shown beside the field only: a toast of it outlived the form (it stayed on the thank-you).
+    expect(d400.notify.error).not.toHaveBeenCalled();
   });
 
-  it('runs the after-submit steps (the sheet-sync seam) before the success toast', async () => {
-    const order: string[] = [];
-    const d = deps(vi.fn().mockResolvedValue(receipt));
-    d.notify.success.mockImplementation(() => order.push('toast'));
-    d.afterSubmit = [
-      async () => {
-        order.push('step');
-        throw new Error('sheet down');
-      },
-    ];
-    expect((await submitForm(input, d)).kind).toBe('submitted');
-    expect(order).toEqual(['step', 'toast']);
+  it('toasts a refusal that no field explains', async () => {
+    const d = deps(vi.fn().mockRejectedValue(new ApiError(400, 'Bad request', 'BAD_REQUEST')));
+    expect(await submitForm(input, d)).toEqual({ kind: 'failed', retryable: false });
+    expect(d.notify.error).toHaveBeenCalledWith('Bad request');
   });
 });

@@ -29,22 +29,6 @@ export const SUBMIT_MESSAGES = {
   noAnswer: 'Please fill in at least one field',
 } as const;
 
-/** What happened after the server stored the response, for steps that follow it. */
-export interface AfterSubmitContext {
-  formId: string;
-  formName: string;
-  response: Answers;
-  receipt: SubmissionReceipt;
-  notify: Notify;
-}
-
-/**
- * Seam for the steps of spec 001's submit sequence that come after the server stored the response.
- * The sheet-sync issue adds its 'Saving to Google Sheets...' step here; a step may notify but must not
- * throw the submission away: the response is already stored, so the thank-you shows regardless.
- */
-export type AfterSubmitStep = (context: AfterSubmitContext) => Promise<void>;
-
 export interface SignatureToSend {
   /** Changes whenever the drawing changes, so an unchanged drawing is uploaded once. */
   version: number;
@@ -53,7 +37,6 @@ export interface SignatureToSend {
 
 export interface SubmitInput {
   formId: string;
-  formName: string;
   fields: readonly { label: string }[];
   response: Answers;
   signature: SignatureToSend | null;
@@ -68,7 +51,6 @@ export interface SubmitDeps {
   notify: Notify;
   /** The last uploaded signature, so a retry does not upload the same drawing twice while it is valid. */
   uploaded: UploadedSignature | null;
-  afterSubmit?: readonly AfterSubmitStep[];
   /** The clock the upload's age is told by (Date.now unless a test sets it). */
   now?: () => number;
 }
@@ -80,7 +62,12 @@ export type SubmitOutcome =
   | { kind: 'not-accepting' }
   | { kind: 'failed'; retryable: boolean };
 
-/** Spec 001 submit sequence: (validated answers) → upload the signature → submit → after-steps. */
+/**
+ * Spec 001 submit sequence: (validated answers) → upload the signature → submit. Once the server stored
+ * the response (its 201) the respondent is done: the spec's 'Saving to Google Sheets...' step is the
+ * server's durable queue, and how the row reached the sheet is the owner's to see (Manage Forms,
+ * Responses), never a warning to a respondent whose answers are safe.
+ */
 export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<SubmitOutcome> {
   const authHeaders: Record<string, string> = input.token ? { Authorization: `Bearer ${input.token}` } : {};
   const now = deps.now ?? Date.now;
@@ -118,18 +105,17 @@ export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<
     JSON.stringify({ ...payloadWith(undefined), drawing: signature?.version ?? null }),
   );
   const send = async (url: string | undefined) => {
-    const payload = payloadWith(url);
     const result = await deps.request<SubmissionReceipt>(
       `/forms/${encodeURIComponent(input.formId)}/submit-form`,
-      { method: 'POST', body: { ...payload, idempotencyKey }, headers: authHeaders },
+      { method: 'POST', body: { ...payloadWith(url), idempotencyKey }, headers: authHeaders },
     );
-    return { receipt: result.data, response: payload.response };
+    return result.data;
   };
 
-  let sent: Awaited<ReturnType<typeof send>>;
+  let receipt: SubmissionReceipt;
   try {
     try {
-      sent = await send(signatureUrl);
+      receipt = await send(signatureUrl);
     } catch (error) {
       // The server no longer counts the upload as this form's (it expired while the respondent was away,
       // or the clocks disagree): upload the same drawing once more and resend under the same key. Nothing
@@ -138,7 +124,7 @@ export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<
       deps.uploaded = null;
       signatureUrl = await upload(signature);
       if (!signatureUrl) return { kind: 'failed', retryable: true };
-      sent = await send(signatureUrl);
+      receipt = await send(signatureUrl);
     }
   } catch (error) {
     if (!(error instanceof ApiError)) {
@@ -160,21 +146,14 @@ export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<
       deps.notify.error(error.detail ?? SUBMIT_MESSAGES.notAccepting);
       return { kind: 'not-accepting' };
     }
-    deps.notify.error(error.detail ?? SUBMIT_MESSAGES.failed);
+    // Refused answers are shown inline beside their fields (a toast of the same words outlived the
+    // form it described); only a refusal no field explains becomes a toast.
     const fieldErrors = fieldErrorsFromProblem(input.fields, error.fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
+    deps.notify.error(error.detail ?? SUBMIT_MESSAGES.failed);
     return { kind: 'failed', retryable: false };
   }
-  const { receipt, response } = sent;
   deps.attempts.settle();
-
-  for (const step of deps.afterSubmit ?? []) {
-    try {
-      await step({ formId: input.formId, formName: input.formName, response, receipt, notify: deps.notify });
-    } catch {
-      // A later step failing never undoes a stored response.
-    }
-  }
   deps.notify.success(SUBMIT_MESSAGES.submitted);
   return { kind: 'submitted', receipt };
 }
