@@ -7,6 +7,7 @@ import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { setNavigateHome } from '@/lib/api-client';
 import { takeFlashMessage } from '@/lib/flash-message';
 import { DashboardLayout } from './layouts/dashboard-layout';
+import { DashboardNotFoundPage } from './not-found-page';
 import { LeaveForPublicPage, PUBLIC_PAGE_PATHS } from './routes/leave-for-public-page';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -150,6 +151,8 @@ export const routes: RouteObject[] = [
               </>
             ),
           },
+          // Any other /dashboard/* path: Not found inside the layout, with the way back to Manage Forms.
+          { path: '*', element: <DashboardNotFoundPage /> },
         ],
       },
     ],

@@ -144,6 +144,7 @@ describe('FormGeneratorPage access', PAGE_TEST, () => {
   it('shows Access Denied with Return to Home to a visitor who is not signed in', async () => {
     const router = renderPage(auth({ user: null, isAuthenticated: false }));
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Return to Home' }));
     await screen.findByText('home page');
     expect(router.state.location.pathname).toBe('/');

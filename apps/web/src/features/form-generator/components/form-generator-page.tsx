@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { LockIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { PageLoader } from '@/components/ui/spinner';
+import { SignInButton } from '@/features/auth/components/access-denied';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { FormGenerator } from './form-generator';
 
@@ -17,12 +18,15 @@ function GeneratorAccessDenied() {
         </span>
         <h1 className="mt-6 font-bold text-2xl text-slate-900">Access Denied</h1>
         <p className="mt-3 text-slate-600">Please sign in to create forms from your Google Sheets.</p>
-        <Link
-          to="/"
-          className="mt-8 inline-flex items-center justify-center rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
-        >
-          Return to Home
-        </Link>
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+          <SignInButton />
+          <Link
+            to="/"
+            className="inline-flex items-center justify-center rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+          >
+            Return to Home
+          </Link>
+        </div>
       </section>
     </main>
   );
