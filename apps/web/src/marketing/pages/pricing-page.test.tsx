@@ -1,7 +1,8 @@
 import { PLANS, PRICING } from '@sheetforms/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { MarketingOutletContext } from '../app/layout';
 import { PricingPage, shownPrice } from './pricing-page';
 
 function renderPricing() {
@@ -71,5 +72,56 @@ describe('PricingPage', () => {
       expect(screen.getByText(claim)).toBeDefined();
     }
     expect(screen.getByRole('link', { name: 'Chat with us' }).getAttribute('href')).toBe('/chat-support');
+  });
+});
+
+function renderPricingInLayout(session: MarketingOutletContext) {
+  render(
+    <MemoryRouter initialEntries={['/pricing']}>
+      <Routes>
+        <Route element={<Outlet context={session} />}>
+          <Route path="/pricing" element={<PricingPage />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** Clicks a link the way a browser would: returns whether the page let the navigation happen. */
+function clickLink(name: string): boolean {
+  return fireEvent.click(screen.getByRole('link', { name }));
+}
+
+describe('PricingPage plan buttons', () => {
+  it("signed out: 'Start for free' and 'Start 14-day free trial' start the sign-in instead of leaving", () => {
+    const signIn = vi.fn();
+    renderPricingInLayout({ signIn, isSigningIn: false, account: null });
+
+    for (const name of ['Start for free', 'Start 14-day free trial']) {
+      const link = screen.getByRole('link', { name });
+      // Without scripts it is still a link to the dashboard.
+      expect(link.getAttribute('href')).toBe('/dashboard/forms');
+      expect(clickLink(name)).toBe(false);
+    }
+    expect(signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('signed in: the buttons open the dashboard, with no new sign-in', () => {
+    const signIn = vi.fn();
+    renderPricingInLayout({ signIn, isSigningIn: false, account: { name: 'Ada', email: 'ada@example.com' } });
+
+    expect(clickLink('Start for free')).toBe(true);
+    expect(clickLink('Start 14-day free trial')).toBe(true);
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('marks the buttons busy while the sign-in runs; Enterprise still leads to the contact page', () => {
+    const signIn = vi.fn();
+    renderPricingInLayout({ signIn, isSigningIn: true, account: null });
+
+    expect(screen.getByRole('link', { name: 'Start for free' }).getAttribute('aria-busy')).toBe('true');
+    const enterprise = within(screen.getByTestId('plan-Enterprise')).getByRole('link');
+    expect(enterprise.getAttribute('href')).toBe('/contact');
+    expect(enterprise.getAttribute('aria-busy')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { PLANS, type Plan, PRICING, yearlyPerMonth } from '@sheetforms/contract';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChatIcon, CheckIcon, MinusIcon, StarIcon } from '@/components/ui/icons';
+import type { MarketingOutletContext } from '../app/layout';
 import { primaryLinkClasses } from '../components/styles';
 
 export type BillingPeriod = 'monthly' | 'yearly';
@@ -15,7 +16,8 @@ export function shownPrice(plan: Pick<Plan, 'monthlyPrice' | 'yearlyPrice'>, per
 
 /**
  * Where each plan's button leads. There is no checkout: Free and Pro start in the dashboard (sign-in
- * first), Enterprise talks to us.
+ * first: signed out, the button starts the top bar's Google sign-in, which then opens the dashboard),
+ * Enterprise talks to us.
  */
 const PLAN_TARGETS: Record<Plan['name'], string> = {
   Free: '/dashboard/forms',
@@ -23,7 +25,15 @@ const PLAN_TARGETS: Record<Plan['name'], string> = {
   Enterprise: '/contact',
 };
 
-function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+function PlanCard({
+  plan,
+  period,
+  session,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  session: MarketingOutletContext | undefined;
+}) {
   const titleId = useId();
   const price = shownPrice(plan, period);
   const target = PLAN_TARGETS[plan.name];
@@ -68,8 +78,19 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
             : 'Billed monthly'}
       </p>
       {target.startsWith('/dashboard') ? (
-        // The dashboard is another app: a full page load.
-        <a href={target} className={cn(action, 'mt-6')}>
+        // The dashboard is another app: a full page load. The link stays a link (the prerendered page and
+        // the hydrated one agree, and it works before the scripts run); signed out, the click signs in
+        // first, since the dashboard would only send the visitor back here.
+        <a
+          href={target}
+          className={cn(action, 'mt-6')}
+          onClick={(event) => {
+            if (!session || session.account) return;
+            event.preventDefault();
+            session.signIn();
+          }}
+          aria-busy={session?.isSigningIn || undefined}
+        >
           {plan.buttonText}
         </a>
       ) : (
@@ -134,6 +155,8 @@ function PeriodButton({
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const ids = useId();
+  // Undefined when the page is rendered outside the public layout (its tests).
+  const session = useOutletContext<MarketingOutletContext | undefined>();
 
   return (
     <>
@@ -172,7 +195,7 @@ export function PricingPage() {
 
           <div className="mt-12 grid items-start gap-8 lg:grid-cols-3">
             {PLANS.map((plan) => (
-              <PlanCard key={plan.name} plan={plan} period={period} />
+              <PlanCard key={plan.name} plan={plan} period={period} session={session} />
             ))}
           </div>
         </div>
