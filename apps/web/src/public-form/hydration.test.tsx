@@ -38,15 +38,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/**
- * The submission and the sheet-save step's look at its state both answer at once: a step left polling
- * a shared reply would call the next test's fetch.
- */
+/** Every request answers as a stored submission (the page makes no other after a submit). */
 function answerSubmissions() {
-  fetchMock.mockImplementation(async (url: string) =>
-    String(url).endsWith('/sync-status')
-      ? new Response(JSON.stringify({ data: { responseId: 'r1', state: 'synced' } }), { status: 200 })
-      : new Response(JSON.stringify({ data: { responseId: 'r1', syncState: 'synced' } }), { status: 201 }),
+  fetchMock.mockImplementation(
+    async () =>
+      new Response(JSON.stringify({ data: { responseId: 'r1', syncState: 'pending' } }), { status: 201 }),
   );
 }
 
@@ -128,6 +124,8 @@ describe('the server-rendered form, hydrated', () => {
       view: { kind: 'error', detail: 'Form not found' },
     });
     expect(screen.getByText('Form not found')).toBeTruthy();
+    // No retry will find a form that does not exist.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(errors).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -2,6 +2,7 @@ import type { PublicForm } from '@sheetforms/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicApp } from '../app';
+import { toast } from '../lib/toast';
 
 const form: PublicForm = {
   formId: 'abc123',
@@ -45,7 +46,14 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  act(() => toast.clear());
 });
+
+/** The toasts on screen (one region, at most one toast in it). */
+function toasts(): string[] {
+  const region = screen.getByRole('region', { name: 'Notifications' });
+  return [...region.querySelectorAll('.pf-toast')].map((item) => item.textContent ?? '');
+}
 
 function bodyOf(call: unknown[]): Record<string, unknown> {
   return JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
@@ -92,15 +100,12 @@ describe('public form page', () => {
   });
 
   it('submits once with empty values left out, then thanks the respondent', async () => {
-    fetchMock
-      .mockResolvedValueOnce(json(200, { data: form }))
-      .mockResolvedValueOnce(
-        json(201, {
-          data: { responseId: 'r1', syncState: 'pending' },
-          message: 'Form submitted successfully!',
-        }),
-      )
-      .mockResolvedValueOnce(json(200, { data: { responseId: 'r1', state: 'synced' } }));
+    fetchMock.mockResolvedValueOnce(json(200, { data: form })).mockResolvedValueOnce(
+      json(201, {
+        data: { responseId: 'r1', syncState: 'pending' },
+        message: 'Form submitted successfully!',
+      }),
+    );
     render(<PublicApp />);
     fireEvent.change(await findField('Full Name'), { target: { value: 'Ada' } });
     fireEvent.change(getField('Email'), { target: { value: 'ada@example.org' } });
@@ -113,8 +118,7 @@ describe('public form page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
     expect(screen.getByText('Your form has been submitted successfully.')).toBeTruthy();
-    expect(screen.getByText('Form submitted successfully!')).toBeTruthy();
-    expect(screen.getByText('Data saved to Google Sheet!')).toBeTruthy();
+    expect(toasts()).toEqual(['Form submitted successfully!']);
     const submits = fetchMock.mock.calls.filter((call) => String(call[0]).endsWith('/submit-form'));
     expect(submits).toHaveLength(1);
     const body = bodyOf(submits[0] as unknown[]);
@@ -136,8 +140,7 @@ describe('public form page', () => {
     };
     fetchMock
       .mockResolvedValueOnce(json(200, { data: gdpr }))
-      .mockResolvedValueOnce(json(201, { data: { responseId: 'r1', syncState: 'pending' } }))
-      .mockResolvedValueOnce(json(200, { data: { responseId: 'r1', state: 'synced' } }));
+      .mockResolvedValueOnce(json(201, { data: { responseId: 'r1', syncState: 'pending' } }));
     render(<PublicApp />);
     fireEvent.change(await findField('Full Name'), { target: { value: 'Ada' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Form' }));
@@ -179,11 +182,122 @@ describe('public form page', () => {
     expect(screen.getByRole('heading', { name: 'Missing form ID' })).toBeTruthy();
   });
 
+  it("says 'Form not found' without a retry that cannot help, and offers one for a server error", async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(404, { code: 'FORM_NOT_FOUND', detail: 'Form not found' }))
+      .mockResolvedValueOnce(json(503, { code: 'UNAVAILABLE', detail: 'Service unavailable' }));
+    const { unmount } = render(<PublicApp />);
+    expect(await screen.findByText('Form not found')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    unmount();
+
+    render(<PublicApp />);
+    expect(await screen.findByText('Service unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('says so when the form is not accepting responses', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { data: { ...form, acceptingResponses: false } }));
     render(<PublicApp />);
     expect(await screen.findByText('This form is not accepting responses right now')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit Form' })).toBeNull();
+  });
+});
+
+describe('after a stored submission', () => {
+  it('thanks the respondent whatever the sheet: no polling of its sync, no warning', async () => {
+    // A form without a sheet: the write stays pending (the owner sees it in Manage Forms and Responses).
+    fetchMock
+      .mockResolvedValueOnce(json(200, { data: form }))
+      .mockResolvedValueOnce(json(201, { data: { responseId: 'r1', syncState: 'pending' } }));
+    render(<PublicApp />);
+    fireEvent.change(await findField('Full Name'), { target: { value: 'Ada' } });
+    fireEvent.change(getField('Email'), { target: { value: 'ada@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Form' }));
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
+    // Long enough for any polling the page would do (it used to look again every 400 ms).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    expect(toasts()).toEqual(['Form submitted successfully!']);
+    expect(screen.queryByText(/Google Sheet/)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.some((call) => String(call[0]).includes('sync-status'))).toBe(false);
+  });
+});
+
+describe('toasts on the respondent pages', () => {
+  it('show one at a time: the success replaces the earlier failure, which never reaches the thank-you', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(200, { data: form }))
+      .mockRejectedValueOnce(new TypeError('offline'))
+      .mockResolvedValueOnce(json(400, { code: 'BAD_REQUEST', detail: 'Request refused' }))
+      .mockResolvedValueOnce(json(201, { data: { responseId: 'r1', syncState: 'pending' } }));
+    render(<PublicApp />);
+    fireEvent.change(await findField('Full Name'), { target: { value: 'Ada' } });
+    fireEvent.change(getField('Email'), { target: { value: 'ada@example.org' } });
+    const submit = screen.getByRole('button', { name: 'Submit Form' });
+    await act(async () => fireEvent.click(submit));
+    expect(toasts()).toEqual(['Failed to submit form']);
+    await act(async () => fireEvent.click(submit));
+    expect(toasts()).toEqual(['Request refused']);
+    await act(async () => fireEvent.click(submit));
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
+    expect(toasts()).toEqual(['Form submitted successfully!']);
+  });
+
+  it("keeps a field's refusal inline, not in a toast", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { data: form })).mockResolvedValueOnce(
+      json(400, {
+        code: 'VALIDATION_FAILED',
+        detail: 'Email must be a valid email',
+        errors: [{ path: 'response.Email', message: 'Email must be a valid email' }],
+      }),
+    );
+    render(<PublicApp />);
+    fireEvent.change(await findField('Full Name'), { target: { value: 'Ada' } });
+    fireEvent.change(getField('Email'), { target: { value: 'ada@example.org' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit Form' })));
+    expect(await screen.findByText('Email must be a valid email')).toBeTruthy();
+    expect(getField('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(toasts()).toEqual([]);
+  });
+
+  it('are cleared when the page state changes', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('offline'))
+      .mockResolvedValueOnce(json(200, { data: form }));
+    render(<PublicApp />);
+    expect(await screen.findByRole('heading', { name: 'Failed to load form' })).toBeTruthy();
+    act(() => toast.error('Something about the failed load'));
+    expect(toasts()).toEqual(['Something about the failed load']);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Event Registration' })).toBeTruthy();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('are cleared by going back or forward', async () => {
+    fetchMock.mockResolvedValue(json(200, { data: form }));
+    render(<PublicApp />);
+    await findField('Full Name');
+    act(() => toast.error('Failed to submit form'));
+    expect(toasts()).toEqual(['Failed to submit form']);
+    act(() => {
+      window.history.pushState(null, '', '/form/other1');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(toasts()).toEqual([]);
+  });
+
+  it('sit in the flow above the card, so they push it down instead of covering it', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { data: form }));
+    render(<PublicApp />);
+    await findField('Full Name');
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    const card = document.querySelector('main');
+    if (!card) throw new Error('no card');
+    // Before the card in the document, and not taken out of the flow (fixed or absolute).
+    expect(region.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(region.className).toContain('sticky');
+    expect(region.className).not.toMatch(/\b(fixed|absolute)\b/);
   });
 });
 
