@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Logo } from '@/components/ui/logo';
 import { STORAGE_KEYS } from '../lib/constants';
 import { loginToForm } from '../lib/form-api';
+import { formNames } from '../lib/form-names';
 import { navigate } from '../lib/navigation';
 import { storage } from '../lib/storage';
 import { toast } from '../lib/toast';
@@ -22,6 +23,7 @@ function targetOf(redirect: string | null): string {
 export function LoginPage() {
   const redirect = readRedirect();
   const formId = formIdFromRedirect(redirect, window.location.origin);
+  const formName = formNames.recall(formId);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -94,6 +96,11 @@ export function LoginPage() {
           <Logo className="size-11" />
           <h1 className="mt-4 font-bold text-2xl text-slate-900 tracking-tight">Form Login</h1>
           <p className="mt-1.5 text-slate-600 text-sm">Please login to access the form</p>
+          {formName ? (
+            <p className="mt-3 text-slate-800 text-sm" data-testid="login-form-name">
+              Sign in to open <span className="font-semibold">{formName}</span>
+            </p>
+          ) : null}
         </div>
         <form noValidate onSubmit={onSubmit} className="mt-7 space-y-5">
           <div>
@@ -149,6 +156,10 @@ export function LoginPage() {
             {submitting ? 'Logging in...' : 'Login'}
           </button>
         </form>
+        {/* Respondents have no self-service reset: the owner's Reset on Authorized Users issues a new one. */}
+        <p className="mt-6 text-center text-slate-600 text-sm">
+          Forgot your password? Ask the form owner to reset it.
+        </p>
       </div>
     </Shell>
   );

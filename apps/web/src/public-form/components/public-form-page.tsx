@@ -2,6 +2,7 @@ import type { PublicForm } from '@sheetforms/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../lib/constants';
 import { loadPublicForm } from '../lib/form-api';
+import { formNames } from '../lib/form-names';
 import { ApiError, api } from '../lib/http';
 import { navigate } from '../lib/navigation';
 import { storage } from '../lib/storage';
@@ -76,6 +77,7 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
           return;
         }
         document.title = `${form.name} · SheetForms`;
+        if (form.settings.loginRequired === 1) formNames.remember(form.formId, form.name);
         setState({ kind: 'ready', form });
       })
       .catch((error: unknown) => {

@@ -1,0 +1,25 @@
+/**
+ * The names of the login-protected forms this tab has shown, so the login page can say which form it
+ * opens when the respondent is sent back to it (a token that expired, or was refused at submit). The
+ * server shows nothing of a protected form before the login, so a first visit has no name to show; and
+ * a name never comes from the address, which anyone could write ('Sign in to open Your bank').
+ */
+const PREFIX = 'sf-form-name:';
+
+export const formNames = {
+  remember(formId: string, name: string): void {
+    try {
+      window.sessionStorage.setItem(PREFIX + formId, name);
+    } catch {
+      // Storage unavailable (a blocked third-party frame): the login page shows the generic texts.
+    }
+  },
+  recall(formId: string): string | null {
+    if (!formId) return null;
+    try {
+      return window.sessionStorage.getItem(PREFIX + formId);
+    } catch {
+      return null;
+    }
+  },
+};
