@@ -410,6 +410,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     resolveSheetId: (spreadsheetId, sheetName) =>
       resolveSheetIdForBinding(google.sheets, spreadsheetId, sheetName),
     onSheetSettingsSaved: async (ownerId, formId) => {
+      // The list's next load checks the new settings instead of answering a cached status.
+      sheets.forgetChecksOf(ownerId);
       if (await sheetSyncService.retryFailedForForm(ownerId, formId)) sheetSync.notify();
     },
     ...clock,
@@ -547,6 +549,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         sheets,
         authenticate,
         rateLimit: { max: config.rateLimit.sheetsPerMinute, timeWindow: 60_000 },
+        formSheetsOf: (ownerId) => forms.list(ownerId),
       });
       await sheetSyncRoutes(api, { sync: sheetSyncService, authenticate, notify: () => sheetSync.notify() });
       await formsRoutes(api, { forms, authenticate });

@@ -1,6 +1,8 @@
 import {
+  CheckSheetAccessBatchBodySchema,
   CheckSheetAccessBodySchema,
   envelope,
+  SheetAccessBatchSchema,
   SheetAccessSchema,
   SheetPreviewQuerySchema,
   SheetPreviewSchema,
@@ -13,13 +15,15 @@ import { requireAuth } from '../../http/authenticate.js';
 import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { OwnerProofHeadersSchema, ownerProofFrom } from './owner-proof-headers.js';
-import type { SheetCaller, SheetsService } from './sheets.service.js';
+import type { FormSheetSettings, SheetCaller, SheetsService } from './sheets.service.js';
 
 export interface SheetsRoutesDeps {
   sheets: SheetsService;
   authenticate: preHandlerAsyncHookHandler;
   /** Every call spends the service account's Google quota (60 reads/min), so each user gets a budget. */
   rateLimit: { max: number; timeWindow: number };
+  /** The signed-in owner's forms with their sheet settings (the forms module's list, owner-scoped). */
+  formSheetsOf: (ownerId: string) => Promise<FormSheetSettings[]>;
 }
 
 export async function sheetsRoutes(app: FastifyInstance, deps: SheetsRoutesDeps) {
@@ -63,6 +67,34 @@ export async function sheetsRoutes(app: FastifyInstance, deps: SheetsRoutesDeps)
           callerOf(request),
         ),
       ),
+  );
+
+  // One call per load of Manage Forms for every form's status, instead of one call per form.
+  r.post(
+    '/forms/check-sheet-access/batch',
+    {
+      preHandler: deps.authenticate,
+      config,
+      schema: {
+        tags,
+        summary: "The Sheet Status of many of the caller's forms; results are reused for 60 s",
+        security,
+        body: CheckSheetAccessBatchBodySchema,
+        headers: OwnerProofHeadersSchema,
+        response: { 200: envelope(SheetAccessBatchSchema) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const asked = new Set(request.body.formIds);
+      // Only the caller's own forms are looked at: any other id is answered as unchecked, never checked.
+      const forms = (await deps.formSheetsOf(caller.ownerId)).filter(
+        (form) =>
+          asked.has(form.formId) && form.googleSheetsUrl.trim() !== '' && form.sheetName.trim() !== '',
+      );
+      const results = await deps.sheets.checkForms(forms, caller);
+      return ok({ results, unchecked: [...asked].filter((formId) => !Object.hasOwn(results, formId)) });
+    },
   );
 
   r.get(

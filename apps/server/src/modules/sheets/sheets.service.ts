@@ -17,6 +17,7 @@ import type {
 import { suggestColumns } from './column-suggestions.js';
 import { boundedOptionsRead } from './options-range.js';
 import type { OwnerAccessService, OwnerProof } from './owner-access.service.js';
+import { createSheetCheckCache, type SheetCheckCache } from './sheet-check-cache.js';
 import {
   ACCESS_MESSAGES,
   accessErrorFor,
@@ -36,7 +37,19 @@ export interface SheetsServiceDeps {
   /** Where failures that are ours or Google's (not the user's) are logged. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
+  /** The Sheet Status results the list's batch check answers again for 60 s. */
+  checkCache?: SheetCheckCache;
 }
+
+/** One form's sheet settings, as the batch check of the Manage Forms list reads them. */
+export interface FormSheetSettings {
+  formId: string;
+  googleSheetsUrl: string;
+  sheetName: string;
+}
+
+/** Checks of one batch run at once at most: a list of 200 forms must not fire 200 Google calls together. */
+export const BATCH_CHECK_CONCURRENCY = 4;
 
 const HEADER_ROWS = '1:1';
 const DATA_ROWS = `2:${SHEET_PREVIEW_ROWS + 1}`;
@@ -57,6 +70,7 @@ export interface SheetCaller extends OwnerProof {
 /** Spreadsheet metadata, the generator's preview and the forms list's access check. */
 export function createSheetsService(deps: SheetsServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  const checkCache = deps.checkCache ?? createSheetCheckCache({ now: () => now().getTime() });
 
   async function emailOrUndefined(): Promise<string | undefined> {
     try {
@@ -212,6 +226,79 @@ export function createSheetsService(deps: SheetsServiceDeps) {
     return id;
   }
 
+  /**
+   * Spec 000's check behind the Sheet Status column. Always answers (never throws for Google's
+   * failures): the kinds are what the column shows. A missing sheet is not an error, because the
+   * first response creates it. An owner who cannot edit the spreadsheet themselves (any more) gets
+   * NO_OWNER_ACCESS, and learns nothing of it: not even its title.
+   */
+  async function checkAccessNow(
+    googleSheetsUrl: string,
+    sheetName: string,
+    caller: SheetCaller,
+  ): Promise<SheetAccess> {
+    const lastChecked = now().toISOString();
+    const spreadsheetId = extractSpreadsheetId(googleSheetsUrl);
+    if (!spreadsheetId) {
+      return {
+        accessible: false,
+        error: 'NOT_FOUND',
+        message: ACCESS_MESSAGES.invalidUrl,
+        lastChecked,
+        sheetExists: false,
+      };
+    }
+    try {
+      // Always fresh: the status is where an owner learns that access was taken away.
+      const owner = await deps.ownerAccess.decide(caller.ownerId, spreadsheetId, {
+        ...caller,
+        fresh: true,
+      });
+      if (owner.kind === 'denied') return noOwnerAccess(owner.ownerEmail, lastChecked, owner.canView);
+      const spreadsheet = await deps.sheets.getSpreadsheet(spreadsheetId);
+      // Not shared with the service account a moment ago, yet it opened: trust neither, tell nothing.
+      if (owner.kind === 'unreachable') return noOwnerAccess(owner.ownerEmail, lastChecked);
+      const sheetExists = findSheet(spreadsheet.sheets, sheetName) !== undefined;
+      return {
+        accessible: true,
+        error: null,
+        message: sheetExists
+          ? ACCESS_MESSAGES.connected(spreadsheet.title, sheetName)
+          : ACCESS_MESSAGES.sheetMissing(spreadsheet.title, sheetName),
+        lastChecked,
+        sheetExists,
+      };
+    } catch (error) {
+      if (!(error instanceof GoogleApiError)) throw error;
+      const kind = accessErrorFor(error.code);
+      logIfOurs(error);
+      const message =
+        kind === 'PERMISSION_DENIED'
+          ? sharingAdvice(await emailOrUndefined())
+          : kind === 'NOT_FOUND'
+            ? error.code === 'INVALID_URL'
+              ? ACCESS_MESSAGES.invalidUrl
+              : ACCESS_MESSAGES.notFound
+            : ACCESS_MESSAGES.checkFailed;
+      // A quota spent or Google down says nothing about the spreadsheet: the same check may pass shortly.
+      const retryable = error.code === 'RATE_LIMITED' || error.code === 'UNAVAILABLE';
+      return {
+        accessible: false,
+        error: kind,
+        message,
+        lastChecked,
+        sheetExists: false,
+        ...(retryable ? { retryable } : {}),
+      };
+    }
+  }
+
+  /** Settled answers only: a check Google was too busy for is asked again next time. */
+  function remember(googleSheetsUrl: string, sheetName: string, ownerId: string, result: SheetAccess) {
+    const spreadsheetId = extractSpreadsheetId(googleSheetsUrl);
+    if (spreadsheetId && !result.retryable) checkCache.set(ownerId, spreadsheetId, sheetName, result);
+  }
+
   return {
     async getMetadata(url: string, caller: SheetCaller): Promise<SpreadsheetMetadata> {
       const spreadsheetId = idFrom(url);
@@ -248,57 +335,48 @@ export function createSheetsService(deps: SheetsServiceDeps) {
     },
 
     /**
-     * Spec 000's check behind the Sheet Status column. Always answers (never throws for Google's
-     * failures): the kinds are what the column shows. A missing sheet is not an error, because the
-     * first response creates it. An owner who cannot edit the spreadsheet themselves (any more) gets
-     * NO_OWNER_ACCESS, and learns nothing of it: not even its title.
+     * The single check (Recheck, and the check after a save): always asks Google, and what it learns
+     * replaces what the batch check would answer from its cache.
      */
     async checkAccess(googleSheetsUrl: string, sheetName: string, caller: SheetCaller): Promise<SheetAccess> {
-      const lastChecked = now().toISOString();
-      const spreadsheetId = extractSpreadsheetId(googleSheetsUrl);
-      if (!spreadsheetId) {
-        return {
-          accessible: false,
-          error: 'NOT_FOUND',
-          message: ACCESS_MESSAGES.invalidUrl,
-          lastChecked,
-          sheetExists: false,
-        };
+      const result = await checkAccessNow(googleSheetsUrl, sheetName, caller);
+      remember(googleSheetsUrl, sheetName, caller.ownerId, result);
+      return result;
+    },
+
+    /**
+     * The Manage Forms list's one call per load: each form's status, from the cache when its spreadsheet
+     * and sheet were checked for this owner in the last 60 s, else checked now (forms sharing a
+     * spreadsheet and sheet share one check). The caller passes only the owner's own forms.
+     */
+    async checkForms(forms: FormSheetSettings[], caller: SheetCaller): Promise<Record<string, SheetAccess>> {
+      const byTarget = new Map<string, FormSheetSettings[]>();
+      for (const form of forms) {
+        const target = JSON.stringify([form.googleSheetsUrl, form.sheetName]);
+        byTarget.set(target, [...(byTarget.get(target) ?? []), form]);
       }
-      try {
-        // Always fresh: the status is where an owner learns that access was taken away.
-        const owner = await deps.ownerAccess.decide(caller.ownerId, spreadsheetId, {
-          ...caller,
-          fresh: true,
-        });
-        if (owner.kind === 'denied') return noOwnerAccess(owner.ownerEmail, lastChecked, owner.canView);
-        const spreadsheet = await deps.sheets.getSpreadsheet(spreadsheetId);
-        // Not shared with the service account a moment ago, yet it opened: trust neither, tell nothing.
-        if (owner.kind === 'unreachable') return noOwnerAccess(owner.ownerEmail, lastChecked);
-        const sheetExists = findSheet(spreadsheet.sheets, sheetName) !== undefined;
-        return {
-          accessible: true,
-          error: null,
-          message: sheetExists
-            ? ACCESS_MESSAGES.connected(spreadsheet.title, sheetName)
-            : ACCESS_MESSAGES.sheetMissing(spreadsheet.title, sheetName),
-          lastChecked,
-          sheetExists,
-        };
-      } catch (error) {
-        if (!(error instanceof GoogleApiError)) throw error;
-        const kind = accessErrorFor(error.code);
-        logIfOurs(error);
-        const message =
-          kind === 'PERMISSION_DENIED'
-            ? sharingAdvice(await emailOrUndefined())
-            : kind === 'NOT_FOUND'
-              ? error.code === 'INVALID_URL'
-                ? ACCESS_MESSAGES.invalidUrl
-                : ACCESS_MESSAGES.notFound
-              : ACCESS_MESSAGES.checkFailed;
-        return { accessible: false, error: kind, message, lastChecked, sheetExists: false };
-      }
+      const results: Record<string, SheetAccess> = {};
+      const groups = [...byTarget.values()];
+      let next = 0;
+      const worker = async () => {
+        for (let group = groups[next++]; group; group = groups[next++]) {
+          const [{ googleSheetsUrl, sheetName }] = group as [FormSheetSettings];
+          const spreadsheetId = extractSpreadsheetId(googleSheetsUrl);
+          let result = spreadsheetId ? checkCache.get(caller.ownerId, spreadsheetId, sheetName) : undefined;
+          if (!result) {
+            result = await checkAccessNow(googleSheetsUrl, sheetName, caller);
+            remember(googleSheetsUrl, sheetName, caller.ownerId, result);
+          }
+          for (const form of group) results[form.formId] = result;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BATCH_CHECK_CONCURRENCY, groups.length) }, worker));
+      return results;
+    },
+
+    /** The owner's sheet settings changed: their next list load checks again. */
+    forgetChecksOf(ownerId: string): void {
+      checkCache.forgetOwner(ownerId);
     },
   };
 }
