@@ -101,6 +101,12 @@ describe('answerToCell', () => {
     // Stored before the field became a number: kept as text, not read the JavaScript way.
     expect(answerToCell('number', '0x10')).toBe('0x10');
     expect(answerToCell('number', ' ')).toBe(' ');
+    // A sheet keeps 15 significant digits: a longer number is written as the text the app shows.
+    expect(answerToCell('number', '123456789012345')).toBe(123456789012345);
+    expect(answerToCell('number', '12345678901234567890')).toBe('12345678901234567890');
+    expect(answerToCell('number', '0.000123456789012345')).toBe(0.000123456789012345);
+    expect(answerToCell('number', '1.5e300')).toBe(1.5e300);
+    expect(answerToCell('number', '00123')).toBe(123);
   });
 });
 

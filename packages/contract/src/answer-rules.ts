@@ -110,9 +110,10 @@ function choicesOf(input: AnswerInput, options: readonly string[]): string[] {
     return input.map((choice) => choice.trim()).filter((choice) => choice !== '');
   const text = input.trim();
   if (text === '') return [];
-  if (options.includes(text)) return [text];
+  const listed = new Set(options);
+  if (listed.has(text)) return [text];
   const parts = text.split(CHOICES_SEPARATOR).map((part) => part.trim());
-  return parts.every((part) => options.includes(part)) ? parts : [text];
+  return parts.every((part) => listed.has(part)) ? parts : [text];
 }
 
 function checkChoices(field: AnswerField, input: AnswerInput, options: readonly string[]): AnswerCheck {
@@ -125,11 +126,13 @@ function checkChoices(field: AnswerField, input: AnswerInput, options: readonly 
   }
   if (field.type !== 'checkboxes' && choices.length > 1)
     return { ok: false, message: ANSWER_MESSAGES.oneOption(label) };
-  const others = choices.filter((choice) => !options.includes(choice));
+  const listedSet = new Set(options);
+  const others = choices.filter((choice) => !listedSet.has(choice));
   if (others.length > (field.allowOther ? 1 : 0))
     return { ok: false, message: ANSWER_MESSAGES.option(label) };
   // Listed choices in the options' order, then the respondent's own 'Other' answer.
-  const listed = options.filter((option) => choices.includes(option));
+  const chosen = new Set(choices);
+  const listed = options.filter((option) => chosen.has(option));
   const value = [...listed, ...others].join(CHOICES_SEPARATOR);
   if (value.length > ANSWER_MAX_LENGTH) return { ok: false, message: ANSWER_MESSAGES.tooLong(label) };
   return { ok: true, value, given: true };
@@ -173,13 +176,24 @@ export function checkAnswer(
   return problem ? { ok: false, message: problem } : { ok: true, value, given: true };
 }
 
+/**
+ * The significant digits a number is written with. A sheet keeps 15, so a longer one ('12345678901234567890')
+ * would reach it changed while the app shows it exact: such an answer is written as text.
+ */
+function significantDigits(value: string): number {
+  const mantissa = value.trim().replace(/^[+-]/, '').split(/[eE]/)[0] ?? '';
+  const digits = mantissa.replace('.', '').replace(/^0+/, '');
+  // Trailing zeros of an integer part still count ('100' is 3 digits); those after a point do not matter.
+  return (mantissa.includes('.') ? digits.replace(/0+$/, '') : digits).length;
+}
+
 /** A cell as written to the sheet for a stored answer (RAW): numbers as numbers, a checkbox as a boolean. */
 export function answerToCell(type: FieldType, value: string): string | number | boolean {
   if (type === 'number') {
     // Only what the number check accepts: Number() alone reads '0x10' as 16 and '' as 0 (an answer stored
     // before its field became a number stays text).
     const n = Number(value);
-    return NUMBER.test(value.trim()) && Number.isFinite(n) ? n : value;
+    return NUMBER.test(value.trim()) && Number.isFinite(n) && significantDigits(value) <= 15 ? n : value;
   }
   if (type === 'checkbox') {
     if (value === CHECKBOX_ANSWERS.checked) return true;
