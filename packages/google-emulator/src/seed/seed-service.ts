@@ -6,9 +6,9 @@ import {
   CERTIFICATE_TEMPLATE,
   EMPTY_SHEET,
   EVENT_REGISTRATION,
-  WORKSHOP_SIGNUPS,
   PRIVATE_BUDGET,
   REGISTRATION_CONFIRMATION,
+  WORKSHOP_SIGNUPS,
 } from './demo-data.js';
 import { LARGE_DATASET_TITLE, largeDataset } from './large-dataset.js';
 
