@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@sheetforms/contract';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ChatIcon, InfoIcon, LockIcon } from '@/components/ui/icons';
+import { ChatIcon, InfoIcon, LockIcon, WarningIcon } from '@/components/ui/icons';
 import { MessageComposer } from '@/components/ui/message-composer';
 import { useVisitorChat } from '../hooks/use-visitor-chat';
 import {
@@ -71,20 +71,32 @@ export function ChatSupportPage() {
             <Button onClick={chat.reset}>{START_NEW_CHAT_TEXT}</Button>
           </div>
         ) : (
-          <MessageComposer
-            label={MESSAGE_LABEL}
-            placeholder={MESSAGE_PLACEHOLDER}
-            sendLabel={SEND_LABEL}
-            onSend={chat.sendMessage}
-            disabled={!session}
-          />
+          <>
+            {chat.notice ? (
+              // Dark red on light red: above 7:1, so the reason stays readable (WCAG AA asks 4.5:1).
+              <p
+                role="alert"
+                className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800 text-sm ring-1 ring-red-200 ring-inset"
+              >
+                <WarningIcon className="mt-0.5 size-4 shrink-0" />
+                {chat.notice}
+              </p>
+            ) : null}
+            <MessageComposer
+              label={MESSAGE_LABEL}
+              placeholder={MESSAGE_PLACEHOLDER}
+              sendLabel={SEND_LABEL}
+              onSend={chat.sendMessage}
+              disabled={!session}
+            />
+          </>
         )}
       </section>
 
       <WelcomeDialog
         // A new dialog (with the last name and email filled in) for each new chat.
         key={session ? 'started' : 'welcome'}
-        open={!session}
+        open={chat.restored && !session}
         onDismiss={() => navigate('/')}
         onStart={chat.begin}
         isStarting={chat.isStarting}

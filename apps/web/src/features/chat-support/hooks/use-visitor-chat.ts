@@ -14,6 +14,8 @@ import {
   visiblePending,
   withMessages,
 } from '../logic/conversation';
+import { forgetChatSession, readChatSession, saveChatSession } from '../logic/stored-session';
+import { RATE_LIMITED_TEXT } from '../logic/texts';
 import { useConversationStream } from './use-conversation-stream';
 
 export interface ChatSession {
@@ -35,12 +37,16 @@ let localIds = 0;
 const nextLocalId = () => `local-${++localIds}`;
 
 /**
- * The visitor's chat: the session (kept in memory only: a reload starts afresh, as the page warns), the
+ * The visitor's chat: the session (kept in the tab's sessionStorage, so a reload continues it), the
  * conversation (stream, else polling), optimistic sends with retry, and the closed state.
  */
 export function useVisitorChat() {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<ChatSession | null>(null);
+  // False until the stored session has been read (after hydration: the server has no storage), so the
+  // welcome dialog does not flash open for a visitor who is only reloading.
+  const [restored, setRestored] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [lastIdentity, setLastIdentity] = useState<StartChatInput | undefined>(undefined);
   const [now, setNow] = useState(() => Date.now());
@@ -53,7 +59,27 @@ export function useVisitorChat() {
     : undefined;
   const isClosed = cached?.status === 'closed';
   const streamOpen = useConversationStream(sessionId, !isClosed);
-  const conversation = useConversation(queryClient, sessionId, !streamOpen && !isClosed).data;
+  const conversationQuery = useConversation(queryClient, sessionId, !streamOpen && !isClosed);
+  const conversation = conversationQuery.data;
+
+  useEffect(() => {
+    const stored = readChatSession();
+    if (stored) {
+      setSession(stored);
+      setLastIdentity({ userName: stored.userName, userEmail: stored.userEmail });
+    }
+    setRestored(true);
+  }, []);
+
+  // A stored session the server no longer knows (removed, or another server's): start afresh.
+  const lostSession = statusOf(conversationQuery.error) === 404;
+  useEffect(() => {
+    if (!lostSession || !sessionId) return;
+    forgetChatSession();
+    queryClient.removeQueries({ queryKey: chatSupportKeys.conversation(sessionId) });
+    setPending([]);
+    setSession(null);
+  }, [lostSession, sessionId, queryClient]);
 
   // 'Support is typing…' ends by itself when its time is up.
   const typingUntil = conversation?.typingUntil ?? 0;
@@ -80,11 +106,13 @@ export function useVisitorChat() {
       );
       setPending([]);
       setLastIdentity({ userName: input.userName.trim(), userEmail: input.userEmail?.trim() ?? '' });
-      setSession({
+      const next: ChatSession = {
         sessionId: started.sessionId,
         userName: input.userName.trim(),
         userEmail: input.userEmail?.trim() ?? '',
-      });
+      };
+      saveChatSession(next);
+      setSession(next);
       return true;
     } catch (error) {
       toast.error(serverMessageOr(error, CHAT_MESSAGES.startFailed));
@@ -98,10 +126,14 @@ export function useVisitorChat() {
       const stored = await send.mutateAsync({ sessionId: id, message: item.text });
       update(id, (current) => withMessages(current, [stored]));
       setPending((list) => list.filter((p) => p.localId !== item.localId));
+      setNotice(null);
     } catch (error) {
       setPending((list) => list.map((p) => (p.localId === item.localId ? { ...p, state: 'failed' } : p)));
       // A closed chat shows its own notice instead of an error.
-      if (statusOf(error) === 409) update(id, closed);
+      const status = statusOf(error);
+      if (status === 409) update(id, closed);
+      // Rate limited: said beside the message box, where the visitor is looking, with Retry on the message.
+      else if (status === 429) setNotice(RATE_LIMITED_TEXT);
       else toast.error(CHAT_MESSAGES.sendFailed);
     }
   };
@@ -125,12 +157,16 @@ export function useVisitorChat() {
   /** Leaves the closed chat; the welcome dialog opens again with the same name and email. */
   const reset = () => {
     if (session) queryClient.removeQueries({ queryKey: chatSupportKeys.conversation(session.sessionId) });
+    forgetChatSession();
     setPending([]);
+    setNotice(null);
     setSession(null);
   };
 
   return {
     session,
+    restored,
+    notice,
     messages: conversation?.messages ?? [],
     readUpTo: conversation?.readUpTo ?? 0,
     supportTyping: typingUntil > now,

@@ -11,3 +11,5 @@ export const SUPPORT_TYPING_TEXT = 'Support is typing…';
 export const START_NEW_CHAT_TEXT = 'Start a new chat';
 export const MESSAGES_LABEL = 'Messages';
 export const NO_MESSAGES_TEXT = 'Say hello: a member of our support team will answer here.';
+/** A message refused with 429 (the server's per-visitor limit). */
+export const RATE_LIMITED_TEXT = 'You are sending messages too fast - try again in a few seconds';
