@@ -1,11 +1,15 @@
-import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { SIGNATURE } from '../lib/constants';
 import { toast } from '../lib/toast';
 import { drawingBounds, exportPlacement } from '../logic/signature-geometry';
-import { buttonStyles } from './shell';
+import { type Box, drawTypedSignature, TYPED_SIGNATURE } from '../logic/typed-signature';
+import { buttonStyles, inputStyles } from './shell';
 
 export const SIGNATURE_ID = 'signature-pad';
+export const TYPED_SIGNATURE_ID = 'signature-typed';
+
+type SignMode = 'draw' | 'type';
 
 export interface SignatureHandle {
   isEmpty(): boolean;
@@ -58,6 +62,17 @@ function exportCanvas(pad: SignaturePad, canvas: HTMLCanvasElement, box: { width
   return out;
 }
 
+/** The typed name on a canvas of the box's size: the same PNG a drawing exports. */
+function typedCanvas(text: string, box: Box) {
+  const out = document.createElement('canvas');
+  out.width = box.width;
+  out.height = box.height;
+  const ctx = out.getContext('2d');
+  if (!ctx) throw new Error('Canvas is not available');
+  drawTypedSignature(ctx, text, box);
+  return out;
+}
+
 function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG export failed'))), 'image/png');
@@ -66,7 +81,9 @@ function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob> {
 
 /**
  * The Digital Signature pad (spec 001): signature_pad on a canvas of the configured size (narrower on
- * small screens, never wider than the card), pen width 1 to 2, black on white.
+ * small screens, never wider than the card), pen width 1 to 2, black on white. Drawing is the default;
+ * 'Type your signature' is the way for a respondent who cannot draw (keyboard only, a switch, a screen
+ * reader), sent as the same PNG through the same upload.
  */
 export function SignatureField({ width, height, error, disabled, onChange, ref }: SignatureFieldProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -75,6 +92,15 @@ export function SignatureField({ width, height, error, disabled, onChange, ref }
   const versionRef = useRef(0);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const [mode, setMode] = useState<SignMode>('draw');
+  const [typed, setTyped] = useState('');
+  const typedRef = useRef<HTMLInputElement>(null);
+  const previewRef = useRef<HTMLCanvasElement>(null);
+  const box = { width, height };
+  const changed = () => {
+    versionRef.current += 1;
+    onChangeRef.current(versionRef.current);
+  };
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -87,11 +113,11 @@ export function SignatureField({ width, height, error, disabled, onChange, ref }
       backgroundColor: SIGNATURE.backgroundColor,
     });
     padRef.current = pad;
-    const changed = () => {
+    const stroked = () => {
       versionRef.current += 1;
       onChangeRef.current(versionRef.current);
     };
-    pad.addEventListener('endStroke', changed);
+    pad.addEventListener('endStroke', stroked);
 
     let shownWidth = 0;
     const fit = () => {
@@ -113,7 +139,7 @@ export function SignatureField({ width, height, error, disabled, onChange, ref }
     observer?.observe(wrap);
     return () => {
       observer?.disconnect();
-      pad.removeEventListener('endStroke', changed);
+      pad.removeEventListener('endStroke', stroked);
       pad.off();
       padRef.current = null;
     };
@@ -126,27 +152,49 @@ export function SignatureField({ width, height, error, disabled, onChange, ref }
     else pad.on();
   }, [disabled]);
 
+  // The preview is the very image that is sent, drawn at the box's size (CSS narrows it on a phone).
+  useEffect(() => {
+    if (mode !== 'type') return;
+    const ctx = previewRef.current?.getContext('2d');
+    if (ctx) drawTypedSignature(ctx, typed, { width, height });
+  }, [mode, typed, width, height]);
+
+  const isEmpty = () => (mode === 'type' ? typed.trim() === '' : (padRef.current?.isEmpty() ?? true));
+
   const toBlob = async () => {
+    if (mode === 'type') {
+      if (typed.trim() === '') throw new Error('No signature typed');
+      return canvasToBlob(typedCanvas(typed, box));
+    }
     const pad = padRef.current;
     const canvas = canvasRef.current;
     if (!pad || !canvas || pad.isEmpty()) throw new Error('The signature pad is empty');
-    return canvasToBlob(exportCanvas(pad, canvas, { width, height }));
+    return canvasToBlob(exportCanvas(pad, canvas, box));
   };
 
   useImperativeHandle(ref, () => ({
-    isEmpty: () => padRef.current?.isEmpty() ?? true,
+    isEmpty,
     toBlob,
-    focus: () => canvasRef.current?.focus(),
+    focus: () => (mode === 'type' ? typedRef.current : canvasRef.current)?.focus(),
   }));
 
+  const choose = (next: SignMode) => {
+    if (next === mode) return;
+    setMode(next);
+    // What is sent changes with the mode (a drawing, or the typed name), so it is a new signature.
+    changed();
+  };
+
   const clear = () => {
-    padRef.current?.clear();
-    versionRef.current += 1;
-    onChangeRef.current(versionRef.current);
+    if (mode === 'type') {
+      setTyped('');
+      typedRef.current?.focus();
+    } else padRef.current?.clear();
+    changed();
   };
 
   const download = async () => {
-    if (padRef.current?.isEmpty() ?? true) {
+    if (isEmpty()) {
       toast.error('Please sign before downloading');
       return;
     }
@@ -174,10 +222,67 @@ export function SignatureField({ width, height, error, disabled, onChange, ref }
           *
         </span>
       </legend>
+      <div className="mb-2 flex flex-wrap gap-x-5 gap-y-1 text-slate-700 text-sm">
+        {(
+          [
+            ['draw', 'Draw your signature'],
+            ['type', 'Type your signature'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name="signature-mode"
+              value={value}
+              checked={mode === value}
+              disabled={disabled}
+              onChange={() => choose(value)}
+              className="size-4 accent-emerald-700"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
       <p id={`${SIGNATURE_ID}-hint`} className="mb-2 text-slate-500 text-sm">
-        Draw your signature in the box with a mouse, finger or stylus.
+        {mode === 'type'
+          ? 'Type your full name: it is set in a handwriting style and sent as your signature.'
+          : 'Draw your signature in the box with a mouse, finger or stylus.'}
       </p>
-      <div ref={wrapRef} className="w-full">
+      {mode === 'type' ? (
+        <div className="mb-3">
+          <label htmlFor={TYPED_SIGNATURE_ID} className="mb-1.5 block font-medium text-slate-800 text-sm">
+            Typed signature
+          </label>
+          <input
+            ref={typedRef}
+            id={TYPED_SIGNATURE_ID}
+            type="text"
+            autoComplete="name"
+            maxLength={TYPED_SIGNATURE.maxLength}
+            value={typed}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${errorId} ${SIGNATURE_ID}-hint` : `${SIGNATURE_ID}-hint`}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              changed();
+            }}
+            className={inputStyles}
+          />
+          <canvas
+            ref={previewRef}
+            width={width}
+            height={height}
+            role="img"
+            aria-label={typed.trim() ? `Typed signature: ${typed.trim()}` : 'Typed signature (empty)'}
+            data-testid="typed-signature-preview"
+            className="mt-3 block h-auto max-w-full rounded-xl bg-white"
+            style={{ width }}
+          />
+        </div>
+      ) : null}
+      {/* The pad stays mounted while typing, so switching back keeps the drawing. */}
+      <div ref={wrapRef} className={mode === 'type' ? 'hidden' : 'w-full'}>
         <canvas
           ref={canvasRef}
           id={SIGNATURE_ID}
