@@ -127,7 +127,8 @@ describe('signature field', () => {
     expect(await readText(file)).toBe('png 400x200');
     expect(drawnText).toEqual(['Ada Lovelace']);
     const submit = fetchMock.mock.calls.find((call) => String(call[0]).endsWith('/submit-form'));
-    expect(JSON.parse(String((submit?.[1] as RequestInit).body)).response.signature).toBe(
+    if (!submit) throw new Error('the form was not sent');
+    expect(JSON.parse(String((submit[1] as RequestInit).body)).response.signature).toBe(
       '/uploads/signatures/s1.png',
     );
   });
