@@ -12,7 +12,7 @@ export interface FormPostRoutesDeps {
   submissions: Pick<SubmissionsService, 'submit'>;
   /** The JSON submit route's own counters (createSubmitLimits): one budget for both ways of submitting. */
   limits: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** The form's fields, to read a checkboxes field's repeated name as all its ticked boxes. */
+  /** The form's fields: a checkboxes field's repeated name is all its ticked boxes; Other only where offered. */
   access: Pick<FormAccessService, 'load'>;
 }
 
@@ -23,7 +23,11 @@ const TOO_MANY = 'Too many requests. Please try again later.';
 /** The form's fields, or none for a form that is not there (the submission then answers its 404 page). */
 async function postedFields(access: FormPostRoutesDeps['access'], formId: string): Promise<PostedField[]> {
   try {
-    return (await access.load(formId)).fields;
+    return (await access.load(formId)).fields.map(({ label, type, allowOther }) => ({
+      label,
+      type,
+      ...(allowOther ? { allowOther } : {}),
+    }));
   } catch (error) {
     if (error instanceof HttpError) return [];
     throw error;

@@ -1,3 +1,4 @@
+import { OPTION_LIMITS, SUBMISSION_LIMITS } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { formPostKey, readFormPost } from './form-post.js';
 
@@ -39,8 +40,8 @@ describe('readFormPost', () => {
 
 describe('readFormPost with choice fields', () => {
   const FIELDS = [
-    { label: 'Topics', type: 'checkboxes' as const },
-    { label: 'Plan', type: 'radio' as const },
+    { label: 'Topics', type: 'checkboxes' as const, allowOther: true },
+    { label: 'Plan', type: 'radio' as const, allowOther: true },
     { label: 'Name', type: 'text' as const },
   ];
 
@@ -109,6 +110,85 @@ describe('readFormPost with choice fields', () => {
         ['answer:Topics', 'Design'],
       ]),
     ).not.toBe(first);
+  });
+});
+
+describe('readFormPost: Other only where the field offers it', () => {
+  it('keeps a literal __other__ as the answer of a field without allowOther, as the JSON API does', () => {
+    const fields = [
+      { label: 'Name', type: 'text' as const },
+      { label: 'Plan', type: 'radio' as const },
+      { label: 'Topics', type: 'checkboxes' as const },
+      { label: 'Size', type: 'dropdown' as const, allowOther: true },
+    ];
+    const body = new URLSearchParams([
+      ['submission', NONCE],
+      ['answer:Name', '__other__'],
+      ['other:Name', 'swapped'],
+      ['answer:Plan', '__other__'],
+      ['other:Plan', 'swapped'],
+      ['answer:Topics', '__other__'],
+      ['other:Topics', 'swapped'],
+      ['answer:Size', '__other__'],
+      ['other:Size', 'swapped'],
+    ]);
+    expect(readFormPost(body, NAMES, fields)).toMatchObject({
+      ok: true,
+      response: { Name: '__other__', Plan: '__other__', Topics: ['__other__'], Size: '__other__' },
+    });
+  });
+});
+
+describe('readFormPost: the limits of the JSON API', () => {
+  const TOPICS = [{ label: 'Topics', type: 'checkboxes' as const }];
+  const repeated = (name: string, count: number) =>
+    new URLSearchParams(`${`${encodeURIComponent(name)}=1&`.repeat(count)}submission=${NONCE}`);
+
+  it('reads a repeated name in time linear in its count, and stops at the most a field can hold', () => {
+    // Copying the list on every repeat took about 8 s at this size.
+    const started = performance.now();
+    const read = readFormPost(repeated('answer:Topics', 20_000), NAMES, TOPICS);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(read).toEqual({ ok: false, detail: `At most ${OPTION_LIMITS.max + 1} choices are allowed` });
+    // Up to the limit, every repeat is read, one push each.
+    const startedAtLimit = performance.now();
+    for (let i = 0; i < 20; i++)
+      readFormPost(repeated('answer:Topics', OPTION_LIMITS.max + 1), NAMES, TOPICS);
+    expect(performance.now() - startedAtLimit).toBeLessThan(200);
+  });
+
+  it('refuses more ticked boxes than a checkboxes field can hold, and more answers than a submission can', () => {
+    const many = readFormPost(repeated('answer:Topics', OPTION_LIMITS.max + 2), NAMES, TOPICS);
+    expect(many).toEqual({ ok: false, detail: `At most ${OPTION_LIMITS.max + 1} choices are allowed` });
+    expect(readFormPost(repeated('answer:Topics', OPTION_LIMITS.max + 1), NAMES, TOPICS)).toMatchObject({
+      ok: true,
+    });
+    const labels = (count: number) =>
+      new URLSearchParams([
+        ...Array.from({ length: count }, (_, i): [string, string] => [`answer:q${i}`, 'a']),
+        ['submission', NONCE],
+      ]);
+    expect(readFormPost(labels(SUBMISSION_LIMITS.answersMax), NAMES)).toMatchObject({ ok: true });
+    expect(readFormPost(labels(SUBMISSION_LIMITS.answersMax + 1), NAMES)).toEqual({
+      ok: false,
+      detail: `At most ${SUBMISSION_LIMITS.answersMax} answers can be sent`,
+    });
+  });
+
+  it('refuses what the JSON API refuses: an answer or a label too long', () => {
+    const body = (name: string, value: string) =>
+      new URLSearchParams([
+        [name, value],
+        ['submission', NONCE],
+      ]);
+    expect(readFormPost(body('answer:Name', 'x'.repeat(SUBMISSION_LIMITS.answerMax + 1)), NAMES)).toEqual({
+      ok: false,
+      detail: 'Answers must be at most 5000 characters',
+    });
+    expect(readFormPost(body(`answer:${'q'.repeat(201)}`, 'a'), NAMES)).toEqual({
+      ok: false,
+      detail: 'Question names must be at most 200 characters',
+    });
   });
 });
 
