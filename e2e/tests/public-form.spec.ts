@@ -216,7 +216,7 @@ test('a form that is not accepting responses says so', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Submit Form' })).toHaveCount(0);
 });
 
-test('an unknown form shows the load error with a retry, and the page has no dashboard code', async ({
+test('an unknown form shows the load error without a useless retry, and the page has no dashboard code', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -225,7 +225,8 @@ test('an unknown form shows the load error with a retry, and the page has no das
   });
   await page.goto('/form/does-not-exist');
   await expect(page.getByRole('heading', { name: 'Failed to load form' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByText('Form not found')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((code) => code.includes('Manage Forms'))).toBe(false);
 });
