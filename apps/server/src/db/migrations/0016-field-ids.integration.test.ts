@@ -121,5 +121,9 @@ it('fieldsWithIds: a repeated id is replaced, nothing changes when every field h
     '[{"id":"a"},{"id":"new1"},{"label":"x","id":"new2"}]',
   );
   expect(fieldsWithIds('[{"id":"a"},{"id":"b"}]', next)).toBeUndefined();
+  // Only an id the forms module can read is kept: 'my field' would make every read of the form fail.
+  expect(fieldsWithIds('[{"id":"my field"},{"id":42},{"id":"ok_1"}]', next)).toBe(
+    '[{"id":"new3"},{"id":"new4"},{"id":"ok_1"}]',
+  );
   expect(fieldsWithIds('{"id":"a"}', next)).toBeUndefined();
 });

@@ -1,9 +1,10 @@
-import { newFieldId } from '@sheetforms/contract';
+import { FIELD_ID_PATTERN, newFieldId } from '@sheetforms/contract';
 import type { Kysely } from 'kysely';
 
 /**
  * Every field of every form gets a stable id (issue 21): answers may be keyed by it, and the editor keeps
- * it across renames and reorders. Fields that already have one keep it. A row whose fields_json is not a
+ * it across renames and reorders. Fields that already have an id the forms module can read (FIELD_ID_PATTERN)
+ * keep it; any other id is replaced, since reading it back would fail. A row whose fields_json is not a
  * JSON array is left as it is (the forms module reads a field without an id by its position). Forms are
  * read and written a page at a time, in id order, so a large table never sits in memory at once.
  */
@@ -20,17 +21,18 @@ export function fieldsWithIds(text: string, newId: () => string = newFieldId): s
   if (!Array.isArray(fields)) return undefined;
   const isField = (item: unknown): item is Record<string, unknown> =>
     typeof item === 'object' && item !== null && !Array.isArray(item);
+  const readable = (id: unknown): id is string => typeof id === 'string' && FIELD_ID_PATTERN.test(id);
   const taken = new Set(
     fields
       .filter(isField)
       .map((field) => field.id)
-      .filter((id) => typeof id === 'string'),
+      .filter(readable),
   );
   let changed = false;
   const seen = new Set<unknown>();
   const next = fields.map((field) => {
     if (!isField(field)) return field;
-    if (typeof field.id === 'string' && !seen.has(field.id)) {
+    if (readable(field.id) && !seen.has(field.id)) {
       seen.add(field.id);
       return field;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFormListItem } from './form-serializers.js';
+import { fieldsFromJson, toFormListItem } from './form-serializers.js';
 
 describe('toFormListItem', () => {
   it('turns PostgreSQL bigint counts into numbers and builds the links', () => {
@@ -19,5 +19,16 @@ describe('toFormListItem', () => {
     expect(item.responseCount).toBe(42);
     expect(item.openFormUrl).toBe('https://f.example/form/abcdefghijkl');
     expect(item.iframeCode).toContain('title="N &amp; M"');
+  });
+});
+
+describe('fieldsFromJson', () => {
+  it('reads a stored id that is not a field id as missing: the field gets its position’s id, never a 500', () => {
+    const stored = JSON.stringify([
+      { id: 'my field', label: 'Name', type: 'text' },
+      { id: 'kept_1', label: 'Email', type: 'email' },
+      { id: 42, label: 'Age', type: 'number' },
+    ]);
+    expect(fieldsFromJson(stored).map((field) => field.id)).toEqual(['field-1', 'kept_1', 'field-3']);
   });
 });

@@ -1,4 +1,10 @@
-import { type Form, FormFieldSchema, type FormListItem, type FormTemplate } from '@sheetforms/contract';
+import {
+  FIELD_ID_PATTERN,
+  type Form,
+  FormFieldSchema,
+  type FormListItem,
+  type FormTemplate,
+} from '@sheetforms/contract';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { FormsTable } from '../../db/schema.js';
@@ -14,12 +20,21 @@ export type FormListRow = Pick<
 
 const FieldsSchema = z.array(FormFieldSchema);
 
+/** A stored field whose id is not one the contract accepts reads as a field without one. */
+function withoutUnreadableId(field: unknown): unknown {
+  if (typeof field !== 'object' || field === null || !('id' in field)) return field;
+  const { id, ...rest } = field as Record<string, unknown>;
+  return typeof id === 'string' && FIELD_ID_PATTERN.test(id) ? field : rest;
+}
+
 /**
  * Fields are written by this module through the contract schema, so a failure here is a bug (500). Every
- * field comes back with an id; one stored without (before migration 0016) gets its position's.
+ * field comes back with an id; one stored without (before migration 0016), or with an id the contract
+ * would refuse (an older row's own text), gets its position's rather than making every read fail.
  */
 export function fieldsFromJson(text: string): StoredField[] {
-  return withStoredIds(FieldsSchema.parse(JSON.parse(text)));
+  const stored: unknown = JSON.parse(text);
+  return withStoredIds(FieldsSchema.parse(Array.isArray(stored) ? stored.map(withoutUnreadableId) : stored));
 }
 
 /** Links are built from today's PUBLIC_URL, never stored, so a moved deployment keeps working links. */
