@@ -3,10 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { type FakeReply, fakeAdapter, problem } from '@/testing/fake-adapter';
-import { AdminChatPage } from './admin-chat-page';
+import { AdminChatPage, PHONE_CONVERSATION_FRAME } from './admin-chat-page';
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -37,12 +38,20 @@ function renderPage(handler: (config: InternalAxiosRequestConfig) => FakeReply) 
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ToastContainer />
     </QueryClientProvider>,
   );
 }
 
+/** The elements scrolled into view (jsdom has no layout, so no scrollIntoView of its own). */
+let scrolled: Element[] = [];
+
 beforeEach(() => {
   localStorage.setItem('accessToken', 'admin-token');
+  scrolled = [];
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
 });
 
 afterEach(() => {
@@ -115,5 +124,61 @@ describe('AdminChatPage', () => {
     renderPage(() => ({ status: 200, data: { data: [] } }));
     expect(await screen.findByText('No active chats')).toBeTruthy();
     expect(screen.getByText('0 active chats')).toBeTruthy();
+  });
+
+  describe('on a phone (no wide-screen media match)', () => {
+    const conversation = (session: ChatSessionSummary): ChatAdminConversation => ({
+      session: { ...session, unreadCount: 0 },
+      messages: [{ _id: 'm1', text: 'Hi', sender: 'user', timestamp: session.lastMessageAt ?? '', seq: 1 }],
+    });
+    const handler =
+      (replyStatus: number) =>
+      (config: InternalAxiosRequestConfig): FakeReply => {
+        if (config.url === '/chat/admin/chats') return { status: 200, data: { data: [VERA] } };
+        if (config.url === `/chat/admin/chat/${VERA.sessionId}`) {
+          return { status: 200, data: { data: conversation(VERA) } };
+        }
+        if (config.method === 'post')
+          return { status: replyStatus, data: problem(replyStatus, 'Too many requests') };
+        return { status: 404, data: problem(404, 'Not found') };
+      };
+
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('opens a conversation filling the screen and scrolled into view, so the reply box shows at once', async () => {
+      renderPage(handler(200));
+      const frame = screen.getByTestId('chat-frame');
+      for (const name of PHONE_CONVERSATION_FRAME.split(' '))
+        expect(frame.classList.contains(name)).toBe(false);
+
+      fireEvent.click(await screen.findByRole('button', { name: /Vera/ }));
+
+      for (const name of PHONE_CONVERSATION_FRAME.split(' '))
+        expect(frame.classList.contains(name)).toBe(true);
+      await waitFor(() => expect(scrolled).toEqual([frame]));
+      const pane = screen.getByRole('region', { name: 'Vera' });
+      await waitFor(() => expect(document.activeElement?.id).toBe('conversation-title'));
+      // The message list takes the room left, with no fixed height of its own to push the box down.
+      const log = await within(pane).findByRole('log', { name: 'Messages' });
+      expect(log.parentElement?.className).not.toMatch(/h-\[55dvh\]|min-h-72/);
+      expect(log.parentElement?.classList.contains('flex-1')).toBe(true);
+      expect(within(pane).getByRole('textbox', { name: 'Reply' })).toBeTruthy();
+    });
+
+    it('says a rate-limited reply (429) plainly and keeps it for Retry', async () => {
+      renderPage(handler(429));
+      fireEvent.click(await screen.findByRole('button', { name: /Vera/ }));
+      const box = await screen.findByRole('textbox', { name: 'Reply' });
+      await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(false));
+      fireEvent.change(box, { target: { value: 'Thanks!' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+      expect(
+        await screen.findByText('You are sending messages too fast - try again in a few seconds'),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Retry/ })).toBeTruthy();
+    });
   });
 });

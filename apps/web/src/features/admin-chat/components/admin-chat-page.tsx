@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES } from '@sheetforms/contract';
 import { useRef } from 'react';
+import { cn } from '@/components/ui/cn';
 import { PageHeader } from '@/features/dashboard/components/page-header';
 import { useAdminChat } from '../hooks/use-admin-chat';
 import { chatPageTitle, unreadTotal } from '../logic/page-title';
@@ -10,6 +11,13 @@ import { CONVERSATION_TITLE_ID, ConversationPanel } from './conversation-panel';
 /** Tailwind's md breakpoint: from here the list and the conversation show side by side. */
 const isWide = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 48rem)').matches;
+
+/**
+ * On a phone an open conversation fills the screen below the dashboard's sticky bar (3.5rem, plus a
+ * little air), and the page scrolls to it: header, messages and the reply box all in view at once,
+ * instead of a fixed-height message list that pushed the reply box below the fold.
+ */
+export const PHONE_CONVERSATION_FRAME = 'h-[calc(100dvh-4.5rem)] min-h-80 scroll-mt-16';
 
 /**
  * /dashboard/chat (Admin): the chats on the left, the open conversation on the right. On a phone the
@@ -37,7 +45,11 @@ export function AdminChatPage() {
       />
       <div
         ref={frameRef}
-        className="grid min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:h-[calc(100dvh-13rem)] md:min-h-[32rem] md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]"
+        data-testid="chat-frame"
+        className={cn(
+          'grid min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:h-[calc(100dvh-13rem)] md:min-h-[32rem] md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]',
+          selected ? PHONE_CONVERSATION_FRAME : '',
+        )}
       >
         <ChatListPanel
           className={selected ? 'hidden md:flex' : 'flex'}
@@ -50,9 +62,13 @@ export function AdminChatPage() {
           selectedId={selected}
           onSelect={(sessionId) => {
             chat.select(sessionId);
-            // On a phone the list gives way to the conversation: focus follows to its heading.
+            // On a phone the list gives way to the conversation, brought whole into view (the reply box
+            // included); focus follows to its heading without scrolling again.
             if (!isWide())
-              requestAnimationFrame(() => document.getElementById(CONVERSATION_TITLE_ID)?.focus());
+              requestAnimationFrame(() => {
+                frameRef.current?.scrollIntoView({ block: 'start' });
+                document.getElementById(CONVERSATION_TITLE_ID)?.focus({ preventScroll: true });
+              });
           }}
         />
         <ConversationPanel

@@ -121,7 +121,8 @@ export function ConversationPanel({
         label={MESSAGES_LABEL}
         contentKey={`${selectedId}:${messages.length}:${pending.length}`}
         revealKey={pending.length > 0 ? pending[pending.length - 1]?.localId : selectedId}
-        className="h-[55dvh] min-h-72 bg-white md:h-auto md:flex-1"
+        // The frame has a set height on every screen: the log takes what the header and reply box leave.
+        className="flex-1 bg-white"
       >
         {messages.length === 0 && pending.length === 0 ? (
           <p className="py-10 text-center text-slate-500 text-sm">{NO_MESSAGES_YET}</p>

@@ -9,6 +9,7 @@ import { adminChatKeys, type ChatListStatus } from '../api/query-keys';
 import { useSendReply } from '../api/send-reply';
 import { sendTyping } from '../api/send-typing';
 import { type AdminConversation, withChatRead, withMessages } from '../logic/conversation';
+import { RATE_LIMITED_TEXT } from '../logic/texts';
 import { useAdminStream } from './use-admin-stream';
 import { useDebouncedValue } from './use-debounced-value';
 import { isPageVisible } from './use-page-visible';
@@ -126,7 +127,8 @@ export function useAdminChat() {
       setPending((list) => list.map((p) => (p.localId === item.localId ? { ...p, state: 'failed' } : p)));
       // A 401 in the admin chat is ignored silently (spec 001 section 6); a closed chat refreshes.
       if (statusOf(error) === 401) return;
-      toast.error(CHAT_MESSAGES.sendFailed);
+      // Rate limited: the reply is kept for Retry and the reason said, not a bare failure.
+      toast.error(statusOf(error) === 429 ? RATE_LIMITED_TEXT : CHAT_MESSAGES.sendFailed);
       if (statusOf(error) === 409) {
         void queryClient.invalidateQueries({ queryKey: adminChatKeys.conversation(item.sessionId) });
         refreshLists(0);

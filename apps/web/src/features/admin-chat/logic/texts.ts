@@ -23,6 +23,8 @@ export const MESSAGES_LABEL = 'Messages';
 export const SEEN_TEXT = 'Seen';
 export { NOT_DELIVERED_TEXT, RETRY_TEXT, SENDING_TEXT } from '@/components/ui/pending-chat-bubble';
 export const TRY_AGAIN = 'Try again';
+/** A reply refused with 429 (the server's rate limit). */
+export const RATE_LIMITED_TEXT = 'You are sending messages too fast - try again in a few seconds';
 
 export const STATUS_LABELS = { online: 'Online', offline: 'Offline', closed: 'Closed' } as const;
 
