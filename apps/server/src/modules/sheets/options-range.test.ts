@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SpreadsheetSheetWithGrid } from '../../google/sheets-client.js';
-import { boundedOptionsRead, OPTIONS_READ_CELLS, optionsFromRuleRange } from './options-range.js';
+import {
+  boundedOptionsRead,
+  normalisedOptionsRange,
+  OPTIONS_READ_CELLS,
+  optionsFromRuleRange,
+} from './options-range.js';
 
 const grid = (title: string, rowCount: number, columnCount = 26): SpreadsheetSheetWithGrid => ({
   sheetId: 1,
@@ -48,9 +53,14 @@ describe('boundedOptionsRead', () => {
     expect(boundedOptionsRead('Lists!D4', sheets)).toBe("'Lists'!D4:D4");
   });
 
-  it('bounds a wide range by its cells and by the grid width', () => {
-    expect(boundedOptionsRead('Lists!A1:J', sheets)).toBe("'Lists'!A1:J100");
-    expect(boundedOptionsRead("'Plan list'!A1:Z1", sheets)).toBe("'Plan list'!A1:C1");
+  it('reads only the first column of a wide range, as a choice field offers it', () => {
+    expect(boundedOptionsRead('Lists!A1:J', sheets)).toBe("'Lists'!A1:A1000");
+    expect(boundedOptionsRead('Lists!A1:ZZZ9999999', sheets)).toBe("'Lists'!A1:A1000");
+    expect(boundedOptionsRead("'Plan list'!B1:Z1", sheets)).toBe("'Plan list'!B1:B1");
+  });
+
+  it('reads a range without a sheet name from the first sheet, as Google does', () => {
+    expect(boundedOptionsRead('B2:B', [grid('Form', 10), grid('Lists', 100_000)])).toBe("'Form'!B2:B10");
   });
 
   it('finds the sheet ignoring case, as Google does', () => {
@@ -61,6 +71,23 @@ describe('boundedOptionsRead', () => {
     expect(boundedOptionsRead('Gone!A2:A', sheets)).toBeUndefined();
     expect(boundedOptionsRead("'Plan list'!A21:A30", sheets)).toBeUndefined();
     expect(boundedOptionsRead("'Plan list'!D1:D5", sheets)).toBeUndefined();
-    expect(boundedOptionsRead('A2:A', sheets)).toBeUndefined();
+    expect(boundedOptionsRead('A2:A', [])).toBeUndefined();
+    expect(boundedOptionsRead('Lists!Named', sheets)).toBeUndefined();
+  });
+});
+
+describe('normalisedOptionsRange', () => {
+  it('writes every range one way: first column, at most OPTIONS_READ_CELLS rows, the sheet quoted', () => {
+    expect(normalisedOptionsRange('Lists!A2:A')).toBe("'Lists'!A2:A1001");
+    expect(normalisedOptionsRange('Lists!A2:ZZZ9999999')).toBe("'Lists'!A2:A1001");
+    expect(normalisedOptionsRange("'Plan list'!B5:B2")).toBe("'Plan list'!B2:B5");
+    expect(normalisedOptionsRange('C3')).toBe('C3:C3');
+    expect(normalisedOptionsRange('Lists!Named')).toBeUndefined();
+    expect(normalisedOptionsRange("''!A1")).toBeUndefined();
+  });
+
+  it('reads within the grid what it names', () => {
+    const read = normalisedOptionsRange('Lists!A2:ZZZ9999999');
+    expect(read && boundedOptionsRead(read, sheets)).toBe("'Lists'!A2:A1001");
   });
 });

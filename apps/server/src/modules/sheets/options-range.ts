@@ -2,7 +2,7 @@ import { OPTION_LIMITS, type OptionsFrom, OptionsFromSchema } from '@sheetforms/
 import { columnLetter, quoteSheetName } from '../../google/a1-notation.js';
 import type { SpreadsheetSheetWithGrid } from '../../google/sheets-client.js';
 
-/** A dropdown's range is read for the preview up to this many cells: 500 options, blanks and repeats. */
+/** A dropdown's range is read up to this many cells (of its first column): 500 options, blanks and repeats. */
 export const OPTIONS_READ_CELLS = 1000;
 
 /**
@@ -22,9 +22,12 @@ export function optionsFromRuleRange(formula: string, sheetName: string): Option
   return parsed.success ? parsed.data : undefined;
 }
 
-/** A range split into its sheet's title and 1-based cell bounds (an open end is undefined). */
+/**
+ * A range split into its sheet's title (undefined: no sheet named, which Google reads as the first sheet)
+ * and 1-based cell bounds (an open end is undefined).
+ */
 interface ParsedRange {
-  sheetTitle: string;
+  sheetTitle: string | undefined;
   startColumn: number;
   endColumn: number;
   startRow: number;
@@ -35,12 +38,12 @@ const CELLS = /^([A-Za-z]{1,3})(\d*)(?::([A-Za-z]{1,3})(\d*))?$/;
 
 function parseRange(range: string): ParsedRange | undefined {
   const bang = range.lastIndexOf('!');
-  if (bang === -1) return undefined;
-  const sheetPart = range.slice(0, bang);
+  const sheetPart = bang === -1 ? undefined : range.slice(0, bang);
   const sheetTitle =
-    sheetPart.startsWith("'") && sheetPart.endsWith("'")
+    sheetPart?.startsWith("'") && sheetPart.endsWith("'") && sheetPart.length > 1
       ? sheetPart.slice(1, -1).replaceAll("''", "'")
       : sheetPart;
+  if (sheetTitle === '') return undefined;
   const match = CELLS.exec(range.slice(bang + 1));
   if (!match) return undefined;
   const columns = [columnNumber(match[1] ?? ''), columnNumber(match[3] ?? match[1] ?? '')];
@@ -66,10 +69,30 @@ function columnNumber(letters: string): number {
   return number;
 }
 
+/** The last row read of a range: at most OPTIONS_READ_CELLS rows of its first column. */
+function lastRowRead(parsed: ParsedRange, gridRows = Number.POSITIVE_INFINITY): number {
+  return Math.min(parsed.endRow ?? gridRows, gridRows, parsed.startRow + OPTIONS_READ_CELLS - 1);
+}
+
 /**
- * The part of an options range the preview reads: within its sheet's grid (Google refuses a read that
- * reaches past it) and at most OPTIONS_READ_CELLS cells, so a 'Lists!A:A' over 100,000 rows costs what a
- * short list does. Undefined when the sheet does not exist or the range starts past its grid.
+ * The cells of an options range that are ever read, without asking Google: its first column (a choice
+ * field offers only that), at most OPTIONS_READ_CELLS rows, written one way. 'Lists!A2:ZZZ9999999' and
+ * 'Lists!A2:A' both become "'Lists'!A2:A1001": one cache entry, one bounded read. Undefined for what is
+ * not a plain A1 range.
+ */
+export function normalisedOptionsRange(range: string): string | undefined {
+  const parsed = parseRange(range);
+  if (!parsed) return undefined;
+  const column = columnLetter(parsed.startColumn);
+  const cells = `${column}${parsed.startRow}:${column}${lastRowRead(parsed)}`;
+  return parsed.sheetTitle === undefined ? cells : `${quoteSheetName(parsed.sheetTitle)}!${cells}`;
+}
+
+/**
+ * The cells of an options range read, for the preview and the live form alike: its first column, within
+ * its sheet's grid (Google refuses a read that reaches past it) and at most OPTIONS_READ_CELLS rows, so a
+ * 'Lists!A:Z' over 100,000 rows costs what a short list does. A range without a sheet name is the first
+ * sheet's, as Google reads it. Undefined when the sheet does not exist or the range starts past its grid.
  */
 export function boundedOptionsRead(
   range: string,
@@ -77,20 +100,13 @@ export function boundedOptionsRead(
 ): string | undefined {
   const parsed = parseRange(range);
   if (!parsed) return undefined;
-  const lower = parsed.sheetTitle.toLowerCase();
+  const title = parsed.sheetTitle;
   const sheet =
-    sheets.find((s) => s.title === parsed.sheetTitle) ?? sheets.find((s) => s.title.toLowerCase() === lower);
+    title === undefined
+      ? [...sheets].sort((a, b) => a.index - b.index)[0]
+      : (sheets.find((s) => s.title === title) ??
+        sheets.find((s) => s.title.toLowerCase() === title.toLowerCase()));
   if (!sheet || parsed.startRow > sheet.rowCount || parsed.startColumn > sheet.columnCount) return undefined;
-  const endColumn = Math.min(
-    parsed.endColumn,
-    sheet.columnCount,
-    parsed.startColumn + OPTIONS_READ_CELLS - 1,
-  );
-  const width = endColumn - parsed.startColumn + 1;
-  const endRow = Math.min(
-    parsed.endRow ?? sheet.rowCount,
-    sheet.rowCount,
-    parsed.startRow + Math.floor(OPTIONS_READ_CELLS / width) - 1,
-  );
-  return `${quoteSheetName(sheet.title)}!${columnLetter(parsed.startColumn)}${parsed.startRow}:${columnLetter(endColumn)}${endRow}`;
+  const column = columnLetter(parsed.startColumn);
+  return `${quoteSheetName(sheet.title)}!${column}${parsed.startRow}:${column}${lastRowRead(parsed, sheet.rowCount)}`;
 }

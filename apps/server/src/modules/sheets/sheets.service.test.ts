@@ -214,6 +214,22 @@ describe('sheets service type suggestions', () => {
     ]);
   });
 
+  it('offers the first column of a wider range, as the live form does', async () => {
+    const rules = { orders: { 1: fromRange('=Lists!$A$2:$B') } };
+    const wide = [
+      ['Colour', 'Code'],
+      ['Red', 'r1'],
+      ['Blue', 'b1'],
+    ];
+    const fake = fakeSheets(book, { orders, lists: wide }, { rules });
+    const preview = await serviceOver(fake).getPreview(URL_OF('abc'), 'Orders', CALLER);
+    expect(fake.calls.slice(2)).toEqual(['getSpreadsheet', "batchGetValues 'Lists'!A2:A1001"]);
+    expect(preview.headers[1]).toMatchObject({
+      optionsFrom: { range: 'Lists!A2:B' },
+      options: ['Red', 'Blue'],
+    });
+  });
+
   it("reads a dropdown range's options now, bounded, in one request for all of them", async () => {
     const rules = {
       orders: { 1: fromRange('=Lists!$A$2:$A'), 3: fromRange('=Lists!A2:A'), 0: fromRange('=Gone!A2:A') },

@@ -14,6 +14,7 @@ import type {
   Spreadsheet,
   SpreadsheetSheet,
 } from '../../google/sheets-client.js';
+import { optionsFromValues } from '../field-options/range-options.js';
 import { suggestColumns } from './column-suggestions.js';
 import { boundedOptionsRead } from './options-range.js';
 import type { OwnerAccessService, OwnerProof } from './owner-access.service.js';
@@ -26,7 +27,7 @@ import {
   sheetsProblem,
 } from './sheet-messages.js';
 import { type ShapedPreview, shapePreview, withSuggestions } from './sheet-preview.js';
-import { type TypeSuggestion, usableOptions } from './type-suggestion.js';
+import type { TypeSuggestion } from './type-suggestion.js';
 
 export interface SheetsServiceDeps {
   sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues' | 'batchGetValues' | 'getGridWithRules'>;
@@ -182,8 +183,9 @@ export function createSheetsService(deps: SheetsServiceDeps) {
   }
 
   /**
-   * The current options of dropdowns that read a range, so the generator can show them: each range
-   * bounded by its sheet's grid (from the metadata) and OPTIONS_READ_CELLS, all in one request. A range
+   * The current options of dropdowns that read a range, so the generator can show them: each range's
+   * first column bounded by its sheet's grid (from the metadata) and OPTIONS_READ_CELLS, all in one
+   * request, read into options as the live form reads them (optionsFromValues). A range
    * Google will not read leaves the dropdown with its range only; the form reads it again when shown.
    */
   async function withRangeOptions(
@@ -207,11 +209,11 @@ export function createSheetsService(deps: SheetsServiceDeps) {
         reads.map(({ read }) => read),
       );
       const optionsOf = new Map(
-        reads.map(({ range }, i) => [range, usableOptions(answers[i]?.values.flat() ?? [])]),
+        reads.map(({ range }, i) => [range, optionsFromValues(answers[i]?.values ?? [])]),
       );
       return suggestions.map((suggestion) => {
         const options = suggestion.optionsFrom && optionsOf.get(suggestion.optionsFrom.range);
-        return options ? { ...suggestion, options } : suggestion;
+        return options && options.length > 0 ? { ...suggestion, options } : suggestion;
       });
     } catch (error) {
       if (!(error instanceof GoogleApiError)) throw error;
