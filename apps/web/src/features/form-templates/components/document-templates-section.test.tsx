@@ -105,6 +105,7 @@ function detail(): FormDetail {
     responseCount: formResponses.length,
     formUsers: [],
     formTemplate: templates,
+    fieldWarnings: [],
   };
 }
 

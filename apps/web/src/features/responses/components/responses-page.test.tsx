@@ -122,6 +122,7 @@ function detail(overrides: Partial<FormDetail> = {}): FormDetail {
     responseCount: 1234,
     formUsers: [],
     formTemplate: [],
+    fieldWarnings: [],
     ...overrides,
   };
 }
