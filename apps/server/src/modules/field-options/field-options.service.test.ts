@@ -30,6 +30,15 @@ function setup(options: { values?: string[][]; error?: GoogleApiError; canEdit?:
   const state = { ...options };
   const service = createFieldOptions({
     sheets: {
+      async getSpreadsheet(spreadsheetId) {
+        calls.push(`${spreadsheetId} metadata`);
+        if (state.error) throw state.error;
+        return {
+          spreadsheetId,
+          title: 'Book',
+          sheets: [{ sheetId: 1, title: 'Lists', index: 0, rowCount: 5000, columnCount: 26 }],
+        };
+      },
       async getValues(spreadsheetId, range) {
         calls.push(`${spreadsheetId} ${range}`);
         if (state.error) throw state.error;
@@ -56,7 +65,30 @@ describe('field options', () => {
       fields: [NAME, { ...PLAN, options: ['Free', 'Pro'] }],
       warnings: [],
     });
-    expect(calls).toEqual(['sheet1 Lists!A2:A']);
+    expect(calls).toEqual(['sheet1 metadata', "sheet1 'Lists'!A2:A1001"]);
+  });
+
+  it("reads a range's first column within the sheet's grid, at most 1,000 cells, whatever the owner wrote", async () => {
+    const { service, calls } = setup({ values: [['Free'], ['Pro']] });
+    const huge = { ...PLAN, id: 'fhuge', optionsFrom: { range: 'Lists!A1:ZZZ9999999' } };
+    const same = { ...PLAN, id: 'fsame', optionsFrom: { range: "'Lists'!A1:A" } };
+    const read = await service.resolve([huge, same], PROVEN);
+    expect(read.fields.map((field) => field.options)).toEqual([
+      ['Free', 'Pro'],
+      ['Free', 'Pro'],
+    ]);
+    // Both name the same cells once bounded: one read serves both.
+    expect(calls).toEqual(['sheet1 metadata', "sheet1 'Lists'!A1:A1000"]);
+  });
+
+  it('warns, without reading values, about a range on a sheet that is not there', async () => {
+    const { service, calls } = setup({ values: [['Free']] });
+    const gone = { ...PLAN, optionsFrom: { range: 'Gone!A2:A' } };
+    const read = await service.resolve([gone], PROVEN);
+    expect(read.warnings[0]?.message).toBe(
+      'Options could not be read from Gone!A2:A: Google Sheets could not find that range (check the sheet name). Respondents see the last list read.',
+    );
+    expect(calls).toEqual(['sheet1 metadata']);
   });
 
   it('reads nothing for a form without optionsFrom fields', async () => {
@@ -115,7 +147,7 @@ describe('field options', () => {
     expect(read.warnings[0]?.message).toBe(
       'Options could not be read from Lists!A2:A: SheetForms has not confirmed that you can edit this spreadsheet. Respondents see the last list read.',
     );
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2);
     // Once the owner-access check says they can edit it, it is read.
     state.canEdit = true;
     expect((await service.resolve([PLAN], stranger)).fields[0]?.options).toEqual(['Secret salary band']);

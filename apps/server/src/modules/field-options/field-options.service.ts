@@ -1,6 +1,7 @@
 import type { FieldWarning, FormField } from '@sheetforms/contract';
 import { GoogleApiError, type GoogleErrorCode } from '../../google/google-api-error.js';
-import type { SheetsClient } from '../../google/sheets-client.js';
+import type { SheetsClient, Spreadsheet } from '../../google/sheets-client.js';
+import { boundedOptionsRead, normalisedOptionsRange } from '../sheets/options-range.js';
 import { createOptionsCache, type OptionsCache, type RangeRead } from './options-cache.js';
 import { optionsFromValues } from './range-options.js';
 
@@ -14,7 +15,8 @@ export interface OptionsSource {
 }
 
 export interface FieldOptionsDeps {
-  sheets: Pick<SheetsClient, 'getValues'>;
+  /** The spreadsheet's grid (to bound each read) and the range's values. */
+  sheets: Pick<SheetsClient, 'getSpreadsheet' | 'getValues'>;
   /**
    * Whether the owner can edit the spreadsheet themselves (the sheets module's owner-access check; its
    * decisions are kept briefly). Asked only for a binding not yet proven.
@@ -33,13 +35,14 @@ export interface ResolvedFields<F> {
 const NO_SPREADSHEET = 'the form has no spreadsheet';
 const NOT_PROVEN = 'SheetForms has not confirmed that you can edit this spreadsheet';
 const EMPTY_RANGE = 'the range holds no options';
+const RANGE_NOT_FOUND = 'Google Sheets could not find that range (check the sheet name)';
 
 /** Google's failure in words an owner can act on (never a URL or our internals). */
 function readFailure(code: GoogleErrorCode): string {
   switch (code) {
     case 'SHEET_NOT_FOUND':
     case 'INVALID_REQUEST':
-      return 'Google Sheets could not find that range (check the sheet name)';
+      return RANGE_NOT_FOUND;
     case 'NOT_FOUND':
       return 'the spreadsheet was not found';
     case 'PERMISSION_DENIED':
@@ -69,9 +72,21 @@ export function optionsWarningMessage(range: string, reason: string, hasList: bo
 export function createFieldOptions(deps: FieldOptionsDeps) {
   const cache = deps.cache ?? createOptionsCache();
 
-  async function readRange(spreadsheetId: string, range: string): Promise<RangeRead> {
+  /**
+   * Reads a range as the preview does (boundedOptionsRead): its first column within the sheet's grid,
+   * at most OPTIONS_READ_CELLS cells, whatever the owner wrote ('Lists!A1:ZZZ9999999' included), so a
+   * respondent's page never has a whole sheet downloaded and parsed. The grid comes from `metadata`,
+   * fetched once per resolve and only when some range is not served from the cache.
+   */
+  async function readRange(
+    spreadsheetId: string,
+    range: string,
+    metadata: () => Promise<Spreadsheet>,
+  ): Promise<RangeRead> {
     try {
-      const { values } = await deps.sheets.getValues(spreadsheetId, range);
+      const bounded = boundedOptionsRead(range, (await metadata()).sheets);
+      if (bounded === undefined) return { ok: false, reason: RANGE_NOT_FOUND };
+      const { values } = await deps.sheets.getValues(spreadsheetId, bounded);
       const options = optionsFromValues(values);
       return options.length > 0 ? { ok: true, options } : { ok: false, reason: EMPTY_RANGE };
     } catch (error) {
@@ -104,16 +119,24 @@ export function createFieldOptions(deps: FieldOptionsDeps) {
       if (!fields.some((field) => field.optionsFrom)) return { fields: [...fields], warnings: [] };
       const problem = await accessProblem(source);
       const warnings: FieldWarning[] = [];
+      const spreadsheetId = source?.spreadsheetId;
+      let metadata: Promise<Spreadsheet> | undefined;
+      const grid = () => {
+        metadata ??= deps.sheets.getSpreadsheet(spreadsheetId as string);
+        return metadata;
+      };
       const resolved = await Promise.all(
         fields.map(async (field): Promise<F> => {
           const range = field.optionsFrom?.range;
           if (range === undefined) return field;
+          // One key per cells read: ranges written differently but naming the same cells share an entry.
+          const cells = normalisedOptionsRange(range);
           const read =
-            problem === undefined && source?.spreadsheetId
-              ? await cache.get(source.spreadsheetId, range, () =>
-                  readRange(source.spreadsheetId as string, range),
-                )
-              : ({ ok: false, reason: problem ?? NO_SPREADSHEET, lastGood: undefined } as const);
+            problem !== undefined || !spreadsheetId
+              ? ({ ok: false, reason: problem ?? NO_SPREADSHEET, lastGood: undefined } as const)
+              : cells === undefined
+                ? ({ ok: false, reason: RANGE_NOT_FOUND, lastGood: undefined } as const)
+                : await cache.get(spreadsheetId, cells, () => readRange(spreadsheetId, cells, grid));
           if (read.ok) return { ...field, options: [...read.options] };
           const fallback = read.lastGood ?? field.options ?? [];
           warnings.push({
