@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOptionsCache, type RangeRead } from './options-cache.js';
+import { createOptionsCache, OPTIONS_CACHE_CHARACTERS, type RangeRead } from './options-cache.js';
 
 const good = (...options: string[]): RangeRead => ({ ok: true, options });
 
@@ -81,6 +81,31 @@ describe('options cache', () => {
     await cache.get('s1', 'A', read('s1A'));
     await cache.get('s2', 'A', read('s2A'));
     expect(reads).toEqual(['s1A', 's2A', 's1B', 's2A']);
+    expect(cache.size).toBe(2);
+  });
+
+  it('holds at most `maxCharacters` of options in all, the least recently used ranges dropped first', async () => {
+    expect(OPTIONS_CACHE_CHARACTERS).toBe(5_000_000);
+    const cache = createOptionsCache({ maxCharacters: 1000 });
+    const reads: string[] = [];
+    const list = (name: string) => async () => {
+      reads.push(name);
+      // 400 characters of options.
+      return good(...Array.from({ length: 4 }, (_, i) => `${name}${i}`.padEnd(100, '.')));
+    };
+    await cache.get('s', 'A', list('A'));
+    await cache.get('s', 'B', list('B'));
+    expect(cache.characters).toBe(800);
+    await cache.get('s', 'C', list('C')); // 1,200 characters: A goes
+    expect(cache.size).toBe(2);
+    expect(cache.characters).toBe(800);
+    await cache.get('s', 'B', list('B'));
+    await cache.get('s', 'A', list('A'));
+    expect(reads).toEqual(['A', 'B', 'C', 'A']);
+    // One list larger than the whole budget is served, never kept.
+    const huge = await cache.get('s', 'H', async () => good('x'.repeat(1001)));
+    expect(huge).toEqual({ ok: true, options: ['x'.repeat(1001)] });
+    expect(cache.characters).toBe(800);
     expect(cache.size).toBe(2);
   });
 });

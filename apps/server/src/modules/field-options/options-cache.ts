@@ -15,6 +15,8 @@ export interface OptionsCache {
    */
   get(spreadsheetId: string, range: string, read: () => Promise<RangeRead>): Promise<CachedOptions>;
   readonly size: number;
+  /** The characters of every list held, which `maxCharacters` bounds. */
+  readonly characters: number;
 }
 
 export interface OptionsCacheOptions {
@@ -23,17 +25,26 @@ export interface OptionsCacheOptions {
   /** How long a failed read is not repeated (the last good list serves meanwhile). */
   failureRetryMs?: number;
   capacity?: number;
+  /** The most characters of options held in all (entries are also counted by `capacity`). */
+  maxCharacters?: number;
   /** Milliseconds. */
   now?: () => number;
 }
 
 export const OPTIONS_CACHE_CAPACITY = 1000;
+/**
+ * 1,000 ranges of 500 options of 200 characters would be 100 M characters (about 200 MB): the lists held
+ * are bounded by their characters too, 5 M (about 10 MB), the least recently used dropped first.
+ */
+export const OPTIONS_CACHE_CHARACTERS = 5_000_000;
 /** A range that cannot be read is tried again after this long, not on every respondent's request. */
 export const OPTIONS_FAILURE_RETRY_MS = 10_000;
 
 interface Entry {
   /** The last good list. */
   options: readonly string[] | undefined;
+  /** The characters of `options`, as counted in the cache's total. */
+  characters: number;
   /** Until when `options` may be served as current. */
   goodUntil: number;
   failure: { reason: string; retryAt: number } | undefined;
@@ -43,14 +54,46 @@ interface Entry {
 /**
  * Options read from ranges of spreadsheets, per (spreadsheet, range): a respondent sees a list at most
  * `ttlMs` old (OPTION_LIMITS.cacheSeconds), one Google read serves everyone asking for it meanwhile, and a
- * read that fails keeps the last good list. Bounded: the least recently used range goes first.
+ * read that fails keeps the last good list. Bounded by ranges and by characters held: the least recently
+ * used range goes first. Callers key it by the bounded range they read, so one set of cells is one entry.
  */
 export function createOptionsCache(options: OptionsCacheOptions = {}): OptionsCache {
   const ttlMs = options.ttlMs ?? OPTION_LIMITS.cacheSeconds * 1000;
   const failureRetryMs = Math.min(options.failureRetryMs ?? OPTIONS_FAILURE_RETRY_MS, ttlMs);
   const capacity = options.capacity ?? OPTIONS_CACHE_CAPACITY;
+  const maxCharacters = options.maxCharacters ?? OPTIONS_CACHE_CHARACTERS;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  let characters = 0;
+
+  function drop(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    characters -= entry.characters;
+    entries.delete(key);
+  }
+
+  /** Drops the least recently used ranges until both bounds hold. */
+  function trim(): void {
+    while (entries.size > capacity || characters > maxCharacters) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) return;
+      drop(oldest);
+    }
+  }
+
+  /** Keeps `list` as the entry's last good list, counted in the total while the entry is held. */
+  function keep(key: string, entry: Entry, list: readonly string[]): void {
+    const size = list.reduce((sum, option) => sum + option.length, 0);
+    // A list larger than the whole budget is served to its callers but never held: keeping it would
+    // push every other range out.
+    if (size > maxCharacters && entries.get(key) === entry) drop(key);
+    const held = entries.get(key) === entry;
+    if (held) characters += size - entry.characters;
+    entry.options = list;
+    entry.characters = size;
+    if (held) trim();
+  }
 
   /** The entry of `key`, marked as the most recently used (Map keeps insertion order). */
   function touch(key: string): Entry | undefined {
@@ -63,12 +106,10 @@ export function createOptionsCache(options: OptionsCacheOptions = {}): OptionsCa
   }
 
   function store(key: string, entry: Entry): void {
-    entries.delete(key);
+    drop(key);
     entries.set(key, entry);
-    if (entries.size > capacity) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
+    characters += entry.characters;
+    trim();
   }
 
   function answer(entry: Entry): CachedOptions | undefined {
@@ -87,6 +128,7 @@ export function createOptionsCache(options: OptionsCacheOptions = {}): OptionsCa
       if (cached) return cached;
       const entry: Entry = known ?? {
         options: undefined,
+        characters: 0,
         goodUntil: 0,
         failure: undefined,
         pending: undefined,
@@ -97,7 +139,7 @@ export function createOptionsCache(options: OptionsCacheOptions = {}): OptionsCa
           .catch((error: unknown): RangeRead => ({ ok: false, reason: String(error) }))
           .then((result) => {
             if (result.ok) {
-              entry.options = result.options;
+              keep(key, entry, result.options);
               entry.goodUntil = startedAt + ttlMs;
               entry.failure = undefined;
             } else {
@@ -119,6 +161,9 @@ export function createOptionsCache(options: OptionsCacheOptions = {}): OptionsCa
     },
     get size() {
       return entries.size;
+    },
+    get characters() {
+      return characters;
     },
   };
 }
