@@ -146,14 +146,15 @@ describe('readFormPost: the limits of the JSON API', () => {
 
   it('reads a repeated name in time linear in its count, and stops at the most a field can hold', () => {
     // Copying the list on every repeat took about 8 s at this size.
+    const body = repeated('answer:Topics', 20_000);
     const started = performance.now();
-    const read = readFormPost(repeated('answer:Topics', 20_000), NAMES, TOPICS);
+    const read = readFormPost(body, NAMES, TOPICS);
     expect(performance.now() - started).toBeLessThan(200);
     expect(read).toEqual({ ok: false, detail: `At most ${OPTION_LIMITS.max + 1} choices are allowed` });
-    // Up to the limit, every repeat is read, one push each.
+    // Up to the limit, every repeat is read, one push each (the bodies are built before the clock starts).
+    const atLimit = Array.from({ length: 5 }, () => repeated('answer:Topics', OPTION_LIMITS.max + 1));
     const startedAtLimit = performance.now();
-    for (let i = 0; i < 20; i++)
-      readFormPost(repeated('answer:Topics', OPTION_LIMITS.max + 1), NAMES, TOPICS);
+    for (const body of atLimit) expect(readFormPost(body, NAMES, TOPICS)).toMatchObject({ ok: true });
     expect(performance.now() - startedAtLimit).toBeLessThan(200);
   });
 
