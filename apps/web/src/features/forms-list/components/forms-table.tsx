@@ -1,26 +1,19 @@
 import type { FormListItem, FormSyncCounts } from '@sheetforms/contract';
-import { type RefObject, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { type RefObject, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
-import { CopyIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/api-client';
-import { useDeleteForm, useFormsBeingDeleted } from '../api/delete-form';
+import { CopyIcon, ExternalLinkIcon } from '@/components/ui/icons';
+import { useFormsBeingDeleted } from '../api/delete-form';
+import { useWideScreen } from '../hooks/use-wide-screen';
 import type { SheetSettings } from '../logic/sheet-settings';
 import { deriveSheetStatus, isSheetConfigured, type SheetCheckState } from '../logic/sheet-status';
 import { syncCountFor } from '../logic/sync-health';
+import { DeleteFormDialog } from './delete-form-dialog';
+import { FormActions, linkClasses, responseCountText, smallButton } from './form-actions';
+import { FormCards } from './form-cards';
 import { SheetSettingsCell } from './sheet-settings-cell';
 import { SheetStatusCell } from './sheet-status-cell';
 import { SyncHealth } from './sync-health';
-
-export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this form?';
-/** The dialog's heading (its accessible name); the spec's question is its text. */
-export const DELETE_DIALOG_TITLE = 'Delete form?';
-export const DELETE_FAILED_TEXT = 'Failed to delete form. Please try again.';
 
 export const FORMS_TABLE_COLUMNS = [
   'S.No.',
@@ -47,13 +40,28 @@ export interface FormsTableProps {
   regionRef?: RefObject<HTMLElement | null>;
 }
 
-const linkClasses =
-  'inline-flex items-center gap-1 rounded font-medium text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2';
-const smallButton =
-  'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1 font-medium text-slate-700 text-xs shadow-sm hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+/**
+ * Spec 000 section 2: the eight columns of Manage Forms, where they fit; on a phone or a narrow window
+ * each form is a card with the same content, so nothing scrolls sideways (issue 22).
+ */
+export function FormsTable(props: FormsTableProps) {
+  const wide = useWideScreen();
+  const [toDelete, setToDelete] = useState<FormListItem | null>(null);
+  return (
+    <>
+      {wide ? (
+        <FormsGrid {...props} onDelete={setToDelete} />
+      ) : (
+        <FormCards {...props} onDelete={setToDelete} />
+      )}
+      {toDelete ? (
+        <DeleteFormDialog form={toDelete} onClose={() => setToDelete(null)} onDeleted={props.onDeleted} />
+      ) : null}
+    </>
+  );
+}
 
-/** Spec 000 section 2: the eight columns of Manage Forms, on the kit's table (it scrolls sideways on narrow screens). */
-export function FormsTable({
+function FormsGrid({
   forms,
   checks,
   syncCounts,
@@ -61,11 +69,10 @@ export function FormsTable({
   onSheetSaved,
   onCopyFormUrl,
   onCopyIframe,
-  onDeleted,
+  onDelete,
   regionRef,
-}: FormsTableProps) {
+}: FormsTableProps & { onDelete: (form: FormListItem) => void }) {
   const beingDeleted = useFormsBeingDeleted();
-  const [toDelete, setToDelete] = useState<FormListItem | null>(null);
   const [serial, name, openUrl, sheets, sheetStatus, iframe, formStatus, action] = FORMS_TABLE_COLUMNS;
 
   const columns: DataTableColumn<FormListItem>[] = [
@@ -81,9 +88,7 @@ export function FormsTable({
       cell: (form) => (
         <div className="min-w-28 max-w-56">
           <p className="break-words font-semibold text-slate-900">{form.name}</p>
-          <p className="mt-0.5 text-slate-500 text-xs">
-            {form.responseCount === 1 ? '1 response' : `${form.responseCount.toLocaleString()} responses`}
-          </p>
+          <p className="mt-0.5 text-slate-500 text-xs">{responseCountText(form.responseCount)}</p>
         </div>
       ),
     },
@@ -163,123 +168,21 @@ export function FormsTable({
         <FormActions
           form={form}
           isDeleting={beingDeleted.includes(form.formId)}
-          onDelete={() => setToDelete(form)}
+          onDelete={() => onDelete(form)}
         />
       ),
     },
   ];
 
   return (
-    <>
-      <DataTable
-        label="Forms"
-        caption="Your forms, with their links, Google Sheets connection and actions"
-        columns={columns}
-        rows={forms}
-        getRowId={(form) => form.formId}
-        isRowBusy={(form) => beingDeleted.includes(form.formId)}
-        regionRef={regionRef}
-        tableClassName="min-w-[56rem]"
-      />
-      {toDelete ? (
-        <DeleteFormDialog form={toDelete} onClose={() => setToDelete(null)} onDeleted={onDeleted} />
-      ) : null}
-    </>
-  );
-}
-
-/** Edit, Responses and Delete of one form. Delete asks first, in the kit's dialog. */
-function FormActions({
-  form,
-  isDeleting,
-  onDelete,
-}: {
-  form: FormListItem;
-  isDeleting: boolean;
-  onDelete: () => void;
-}) {
-  return (
-    <div className="flex flex-col items-stretch gap-1.5">
-      <Link to={`/dashboard/form-update?formId=${encodeURIComponent(form.formId)}`} className={smallButton}>
-        <PencilIcon className="size-3" />
-        Edit <span className="sr-only">{form.name}</span>
-      </Link>
-      <Link to={`/dashboard/responses?formId=${encodeURIComponent(form.formId)}`} className={smallButton}>
-        Responses <span className="sr-only">of {form.name}</span>
-      </Link>
-      <button
-        type="button"
-        onClick={onDelete}
-        disabled={isDeleting}
-        aria-busy={isDeleting || undefined}
-        className="inline-flex items-center justify-center gap-1.5 rounded-md border border-red-200 bg-white px-2.5 py-1 font-medium text-red-700 text-xs shadow-sm hover:border-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {isDeleting ? <Spinner size="sm" decorative className="size-3" /> : <TrashIcon className="size-3" />}
-        Delete <span className="sr-only">{form.name}</span>
-      </button>
-    </div>
-  );
-}
-
-/**
- * Spec 000 section 5: deleting a form asks 'Are you sure you want to delete this form?' first. Cancel has
- * the focus; the dialog stays open (its Delete busy) until the server answers. After a delete the row is
- * gone, so focus goes to the table (onDeleted) rather than back to the row's button.
- */
-function DeleteFormDialog({
-  form,
-  onClose,
-  onDeleted,
-}: {
-  form: FormListItem;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const remove = useDeleteForm();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const deleted = useRef(false);
-
-  const confirm = () => {
-    remove.mutate(form.formId, {
-      onSuccess: ({ message }) => {
-        toast.success(message ?? 'Form deleted successfully');
-        deleted.current = true;
-        onClose();
-      },
-      onError: (error) => {
-        console.error('Deleting the form failed:', getErrorMessage(error, DELETE_FAILED_TEXT));
-        toast.error(DELETE_FAILED_TEXT);
-        onClose();
-      },
-    });
-  };
-
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose();
-      }}
-    >
-      <DialogContent
-        title={DELETE_DIALOG_TITLE}
-        description={DELETE_CONFIRM_TEXT}
-        initialFocusRef={cancelRef}
-        onCloseAutoFocus={(event) => {
-          if (!deleted.current) return;
-          event.preventDefault();
-          onDeleted();
-        }}
-      >
-        <DialogFooter>
-          <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DataTable
+      label="Forms"
+      caption="Your forms, with their links, Google Sheets connection and actions"
+      columns={columns}
+      rows={forms}
+      getRowId={(form) => form.formId}
+      isRowBusy={(form) => beingDeleted.includes(form.formId)}
+      regionRef={regionRef}
+    />
   );
 }

@@ -44,6 +44,28 @@ let formsReply: () => FakeReply | Promise<FakeReply>;
 let extra: Handler;
 let checkReply: (body: { googleSheetsUrl: string; sheetName: string }) => FakeReply;
 let syncCounts: () => FormSyncCounts;
+/** The forms the list answered last: the fake batch check reads their settings, as the server does. */
+let listed: FormListItem[];
+/** Replaces the whole batch reply (a 429 of our own limit, ...); per form otherwise, by checkReply. */
+let batchReply: ((formIds: string[]) => FakeReply) | undefined;
+
+/** The server's batch check: each listed form's result by checkReply; a failed single reply is Error. */
+function batchFromSingle(formIds: string[]): FakeReply {
+  const results: Record<string, SheetAccess> = {};
+  for (const formId of formIds) {
+    const listedForm = listed.find((candidate) => candidate.formId === formId);
+    if (!listedForm) continue;
+    const reply = checkReply({
+      googleSheetsUrl: listedForm.googleSheetsUrl,
+      sheetName: listedForm.sheetName,
+    });
+    results[formId] =
+      reply.status === 200
+        ? (reply.data as { data: SheetAccess }).data
+        : access(false, 'CHECK_FAILED', 'Failed to check spreadsheet access');
+  }
+  return { status: 200, data: { data: { results, unchecked: formIds.filter((id) => !(id in results)) } } };
+}
 
 function serve() {
   api.defaults.adapter = fakeAdapter(async (config) => {
@@ -53,7 +75,15 @@ function serve() {
     calls.push({ method, url, body });
     const custom = await extra(config);
     if (custom) return custom;
-    if (method === 'GET' && url === '/forms') return formsReply();
+    if (method === 'GET' && url === '/forms') {
+      const reply = await formsReply();
+      listed = (reply.data as { data?: FormListItem[] } | undefined)?.data ?? [];
+      return reply;
+    }
+    if (method === 'POST' && url === '/forms/check-sheet-access/batch') {
+      const { formIds } = body as { formIds: string[] };
+      return batchReply ? batchReply(formIds) : batchFromSingle(formIds);
+    }
     if (method === 'GET' && url === '/users/dashboard-stats') return { status: 200, data: { data: stats } };
     if (method === 'GET' && url === '/auth/config')
       return {
@@ -87,6 +117,7 @@ function renderPage() {
 }
 
 const checksMade = () => calls.filter((call) => call.url === '/forms/check-sheet-access');
+const batchesMade = () => calls.filter((call) => call.url === '/forms/check-sheet-access/batch');
 const countsFetched = () => calls.filter((call) => call.url === '/forms/sync-counts').length;
 
 describe('ManageFormsPage', () => {
@@ -94,6 +125,8 @@ describe('ManageFormsPage', () => {
 
   beforeEach(() => {
     calls = [];
+    listed = [];
+    batchReply = undefined;
     formsReply = () => ({ status: 200, data: { data: [] } });
     extra = () => undefined;
     checkReply = () => ({ status: 200, data: { data: access(true, null, 'Connected to "Sheet".') } });
@@ -105,6 +138,7 @@ describe('ManageFormsPage', () => {
   afterEach(() => {
     api.defaults.adapter = originalAdapter;
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('shows the breadcrumb and the loading text while the list loads', async () => {
@@ -201,7 +235,11 @@ describe('ManageFormsPage', () => {
     expect(within(row('Broken form')).getByText('Failed to check spreadsheet access')).toBeTruthy();
     expect(within(row('Plain form')).getAllByText('Not configured').length).toBeGreaterThan(0);
     expect(within(row('Plain form')).queryByRole('button', { name: /Recheck/ })).toBeNull();
-    expect(checksMade()).toHaveLength(4);
+    // One call for the whole list, not one per form (issue 22).
+    expect(checksMade()).toHaveLength(0);
+    expect(batchesMade().map((call) => call.body)).toEqual([
+      { formIds: ['ok', 'private', 'missing', 'broken'] },
+    ]);
 
     const closed = within(row('Plain form')).getByTestId('form-status');
     expect(closed.textContent).toBe('Closed');
@@ -218,7 +256,8 @@ describe('ManageFormsPage', () => {
     ).toBe('/dashboard/responses?formId=none');
 
     fireEvent.click(within(row('Connected form')).getByRole('button', { name: /Recheck/ }));
-    await waitFor(() => expect(checksMade()).toHaveLength(5));
+    await waitFor(() => expect(checksMade()).toHaveLength(1));
+    expect(batchesMade()).toHaveLength(1);
   }, 20_000);
 
   it("shows No access with what to do when the owner can no longer open a bound form's spreadsheet", async () => {
@@ -306,7 +345,12 @@ describe('ManageFormsPage', () => {
   it('deletes a form only after the confirm dialog, and alerts when deleting fails', async () => {
     formsReply = () => ({
       status: 200,
-      data: { data: [form({ formId: 'f1', name: 'Keep me' }), form({ formId: 'f2', name: 'Bad one' })] },
+      data: {
+        data: [
+          form({ formId: 'f1', name: 'Keep me', responseCount: 12 }),
+          form({ formId: 'f2', name: 'Bad one', responseCount: 1 }),
+        ],
+      },
     });
     extra = (config) => {
       if (config.method === 'delete' && config.url === '/forms/f1')
@@ -317,8 +361,11 @@ describe('ManageFormsPage', () => {
     renderPage();
     const deleteButton = await screen.findByRole('button', { name: 'Delete Keep me' });
     fireEvent.click(deleteButton);
-    let dialog = await screen.findByRole('dialog', { name: 'Delete form?' });
+    let dialog = await screen.findByRole('dialog', { name: 'Delete “Keep me”?' });
     expect(within(dialog).getByText('Are you sure you want to delete this form?')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Its 12 responses are deleted with it. This cannot be undone.'),
+    ).toBeTruthy();
     // Cancel has the focus: Enter on an opened dialog never deletes.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -326,7 +373,7 @@ describe('ManageFormsPage', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     fireEvent.click(deleteButton);
-    dialog = await screen.findByRole('dialog', { name: 'Delete form?' });
+    dialog = await screen.findByRole('dialog', { name: 'Delete “Keep me”?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Keep me', { selector: 'p' })).toBeNull());
     expect(await screen.findByText('Form deleted successfully')).toBeTruthy();
@@ -336,7 +383,10 @@ describe('ManageFormsPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Forms' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Bad one' }));
-    dialog = await screen.findByRole('dialog', { name: 'Delete form?' });
+    dialog = await screen.findByRole('dialog', { name: 'Delete “Bad one”?' });
+    expect(
+      within(dialog).getByText('Its 1 response is deleted with it. This cannot be undone.'),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete form. Please try again.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -375,6 +425,179 @@ describe('ManageFormsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Form' }));
     expect(open).toHaveBeenCalledWith('/dashboard/form-generator', '_blank', 'noopener');
   });
+
+  describe('on a phone (issue 22)', () => {
+    /** The window as a 390 px phone: every width query fails. */
+    function phoneWidth() {
+      vi.stubGlobal(
+        'matchMedia',
+        (query: string) =>
+          ({
+            matches: !/min-width/.test(query),
+            media: query,
+            onchange: null,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+            addListener: () => {},
+            removeListener: () => {},
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+    }
+
+    it('shows each form as a card with its name, responses, statuses and actions, and no table', async () => {
+      phoneWidth();
+      formsReply = () => ({
+        status: 200,
+        data: {
+          data: [
+            form({
+              formId: 'a',
+              name: 'Event sign-up',
+              googleSheetsUrl: REGISTRATION_URL,
+              sheetName: 'Registrations',
+              responseCount: 7,
+            }),
+            form({ formId: 'b', name: 'Feedback', status: 'Closed' }),
+          ],
+        },
+      });
+      renderPage();
+      const cards = await screen.findAllByTestId('form-card');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(cards).toHaveLength(2);
+      const card = screen.getByRole('article', { name: 'Form 1: Event sign-up' });
+      expect(within(card).getByRole('heading', { name: 'Form 1: Event sign-up' })).toBeTruthy();
+      expect(within(card).getByText('7 responses')).toBeTruthy();
+      await waitFor(() => expect(within(card).getByText('Connected')).toBeTruthy());
+      expect(within(card).getByTestId('form-status').textContent).toBe('Form Status: Active');
+      expect(within(card).getByRole('link', { name: /^View Sheet/ })).toBeTruthy();
+      expect(within(card).getByRole('link', { name: /^Edit/ }).getAttribute('href')).toBe(
+        '/dashboard/form-update?formId=a',
+      );
+      // The Delete button sits in the card its form names.
+      fireEvent.click(within(card).getByRole('button', { name: 'Delete Event sign-up' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete “Event sign-up”?' });
+      expect(
+        within(dialog).getByText('Its 7 responses are deleted with it. This cannot be undone.'),
+      ).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+      const other = screen.getByRole('article', { name: 'Form 2: Feedback' });
+      expect(within(other).getByTestId('form-status').className).toContain('text-red-700');
+      expect(within(other).getByRole('button', { name: /Add Google Sheets/ })).toBeTruthy();
+      expect(batchesMade()).toHaveLength(1);
+    });
+
+    it('shows the table where the eight columns fit', async () => {
+      vi.stubGlobal(
+        'matchMedia',
+        (query: string) =>
+          ({
+            matches: true,
+            media: query,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+          }) as unknown as MediaQueryList,
+      );
+      formsReply = () => ({ status: 200, data: { data: [form({ formId: 'a', name: 'Wide' })] } });
+      renderPage();
+      expect(await screen.findByRole('table')).toBeTruthy();
+      expect(screen.queryByTestId('form-card')).toBeNull();
+    });
+  });
+
+  describe('when Google or the server is busy (issue 22)', () => {
+    const oneBoundForm = () => ({
+      status: 200,
+      data: {
+        data: [form({ formId: 'f1', name: 'Busy form', googleSheetsUrl: REGISTRATION_URL, sheetName: 'S' })],
+      },
+    });
+    const statusOf = async () => {
+      const row = await screen.findByRole('row', { name: /Busy form/ });
+      return within(row).getByTestId('sheet-status');
+    };
+
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    });
+
+    it("shows a rate-limited list as 'retrying' in slate, not a red Error, and checks again 30 s later", async () => {
+      formsReply = oneBoundForm;
+      batchReply = () => ({ status: 429, data: problem(429, 'Too many requests', 'RATE_LIMITED') });
+      renderPage();
+      await waitFor(async () =>
+        expect((await statusOf()).textContent).toBe('Could not check just now - retrying'),
+      );
+      const status = await statusOf();
+      expect(status.getAttribute('data-status')).toBe('retrying');
+      expect(status.className).toContain('text-slate-600');
+      expect(status.className).not.toContain('red');
+      expect(screen.queryByText('Error')).toBeNull();
+      expect(screen.queryByText('Failed to check spreadsheet access')).toBeNull();
+
+      batchReply = undefined;
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(batchesMade()).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_500);
+      await waitFor(() => expect(batchesMade()).toHaveLength(2));
+      expect(batchesMade()[1]?.body).toEqual({ formIds: ['f1'] });
+      await waitFor(async () => expect((await statusOf()).textContent).toBe('Connected'));
+    });
+
+    it("shows Google's own 429 (a retryable result) as retrying, and waits twice as long each time", async () => {
+      formsReply = oneBoundForm;
+      checkReply = () => ({
+        status: 200,
+        data: {
+          data: { ...access(false, 'CHECK_FAILED', 'Failed to check spreadsheet access'), retryable: true },
+        },
+      });
+      renderPage();
+      await waitFor(async () => expect((await statusOf()).getAttribute('data-status')).toBe('retrying'));
+      await vi.advanceTimersByTimeAsync(30_500);
+      await waitFor(() => expect(batchesMade()).toHaveLength(2));
+      await waitFor(async () => expect((await statusOf()).getAttribute('data-status')).toBe('retrying'));
+      // The second retry waits 60 s, not 30 s.
+      await vi.advanceTimersByTimeAsync(45_000);
+      expect(batchesMade()).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(60_000);
+      await waitFor(() => expect(batchesMade()).toHaveLength(3));
+    });
+
+    it('keeps a plain failure of the check as Error (red), without retrying', async () => {
+      formsReply = oneBoundForm;
+      batchReply = () => ({ status: 400, data: problem(400, 'Bad request', 'VALIDATION_FAILED') });
+      renderPage();
+      await waitFor(async () => expect((await statusOf()).textContent).toBe('Error'));
+      expect((await statusOf()).className).toContain('text-red-700');
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(batchesMade()).toHaveLength(1);
+    });
+
+    it('does not retry while the page is hidden, and retries once it is shown again', async () => {
+      formsReply = oneBoundForm;
+      batchReply = () => ({ status: 503, data: problem(503, 'Unavailable', 'UNAVAILABLE') });
+      renderPage();
+      await waitFor(async () => expect((await statusOf()).getAttribute('data-status')).toBe('retrying'));
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+      fireEvent(document, new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(batchesMade()).toHaveLength(1);
+
+      batchReply = undefined;
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+      fireEvent(document, new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(31_000);
+      await waitFor(() => expect(batchesMade()).toHaveLength(2));
+      await waitFor(async () => expect((await statusOf()).textContent).toBe('Connected'));
+    });
+  });
 });
 
 describe('ManageFormsPage sheet-sync health', () => {
@@ -384,6 +607,8 @@ describe('ManageFormsPage sheet-sync health', () => {
 
   beforeEach(() => {
     calls = [];
+    listed = [];
+    batchReply = undefined;
     formsReply = () => ({
       status: 200,
       data: {
@@ -472,7 +697,7 @@ describe('ManageFormsPage sheet-sync health', () => {
     await waitFor(() => expect(within(row('Survey')).queryByText('1 failed')).toBeNull());
     expect(within(row('Survey')).getByText('2 pending')).toBeTruthy();
     expect(within(row('Survey')).queryByRole('button', { name: /Retry/ })).toBeNull();
-  });
+  }, 20_000);
 
   it('falls back to a generic tooltip and toasts the server error when a retry fails', async () => {
     syncCounts = () => ({ f1: { pending: 0, failed: 3 } });

@@ -60,7 +60,7 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
           <button
             ref={toggleRef}
             type="button"
-            className={buttonClasses('secondary', 'sm')}
+            className={`${buttonClasses('secondary', 'sm')} whitespace-nowrap`}
             onClick={() => setDraft({ googleSheetsUrl: '', sheetName: form.sheetName })}
           >
             <PlusIcon className="size-3.5" />
@@ -142,7 +142,8 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
         }
       }}
       aria-label={`Google Sheets settings of ${form.name}`}
-      className="flex w-72 flex-col gap-2"
+      // As wide as its column or card allows, up to 18rem: a fixed width pushed the last columns off screen.
+      className="flex w-full min-w-52 max-w-72 flex-col gap-2"
     >
       <div>
         <label htmlFor={urlId} className="mb-1 block font-medium text-slate-700 text-xs">

@@ -11,6 +11,9 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { SETUP_REQUIRED_HINT, SHEET_STATUS_LABELS, type SheetStatus } from '../logic/sheet-status';
 
+/** Why a row says it is retrying: nothing is wrong with the sheet as far as anyone knows. */
+export const RETRYING_HINT = 'Google Sheets was busy; the check is tried again by itself.';
+
 export interface SheetStatusCellProps {
   formName: string;
   status: SheetStatus;
@@ -19,8 +22,10 @@ export interface SheetStatusCellProps {
   onRecheck: () => void;
 }
 
+// Retrying is slate like Checking: Google being busy says nothing bad about the sheet (issue 22).
 const tone: Record<SheetStatus, string> = {
   checking: 'text-slate-600',
+  retrying: 'text-slate-600',
   connected: 'text-emerald-700',
   'setup-required': 'text-amber-700',
   'no-access': 'text-red-700',
@@ -30,6 +35,7 @@ const tone: Record<SheetStatus, string> = {
 };
 
 const icons: Record<Exclude<SheetStatus, 'checking'>, ReactNode> = {
+  retrying: <RefreshIcon className="mt-0.5 size-4 shrink-0" />,
   connected: <CheckCircleIcon className="size-4" />,
   'setup-required': <WarningIcon className="size-4" />,
   'no-access': <LockIcon className="size-4" />,
@@ -49,9 +55,11 @@ export function SheetStatusCell({ formName, status, result, onRecheck }: SheetSt
   const tooltip =
     status === 'setup-required'
       ? SETUP_REQUIRED_HINT
-      : result && status !== 'checking' && status !== 'not-configured'
-        ? [result.message, lastCheckedText(result)].filter(Boolean).join('\n')
-        : undefined;
+      : status === 'retrying'
+        ? RETRYING_HINT
+        : result && status !== 'checking' && status !== 'not-configured'
+          ? [result.message, lastCheckedText(result)].filter(Boolean).join('\n')
+          : undefined;
   const note =
     status === 'setup-required'
       ? SETUP_REQUIRED_HINT
@@ -67,7 +75,10 @@ export function SheetStatusCell({ formName, status, result, onRecheck }: SheetSt
         data-testid="sheet-status"
         data-status={status}
         title={tooltip}
-        className={`inline-flex items-center gap-1.5 whitespace-nowrap font-medium text-sm ${tone[status]}`}
+        className={`inline-flex gap-1.5 font-medium text-sm ${
+          // The long retrying label wraps in its column instead of widening the table.
+          status === 'retrying' ? 'max-w-40 items-start leading-snug' : 'items-center whitespace-nowrap'
+        } ${tone[status]}`}
       >
         {status === 'checking' ? (
           <Spinner size="sm" decorative className="text-emerald-600" />

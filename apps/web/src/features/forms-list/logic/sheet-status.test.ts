@@ -34,6 +34,7 @@ describe('sheet status (spec 000 section 4)', () => {
   it('labels them as the spec shows them', () => {
     expect(SHEET_STATUS_LABELS).toEqual({
       checking: 'Checking...',
+      retrying: 'Could not check just now - retrying',
       connected: 'Connected',
       'setup-required': 'Setup Required',
       'no-access': 'No access',
