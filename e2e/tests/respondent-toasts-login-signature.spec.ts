@@ -60,7 +60,7 @@ test('a signature typed with the keyboard alone is stored as a PNG', async ({ pa
   await expect(typed).toBeVisible();
   await typed.focus();
   await page.keyboard.type('Grace Hopper');
-  await expect(page.getByRole('img', { name: 'Typed signature: Grace Hopper' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Signature preview: Grace Hopper' })).toBeVisible();
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();

@@ -275,7 +275,8 @@ describe('toasts on the respondent pages', () => {
   });
 
   it('are cleared by going back or forward', async () => {
-    fetchMock.mockResolvedValue(json(200, { data: form }));
+    // A fresh reply per request: a Response's body can be read once.
+    fetchMock.mockImplementation(async () => json(200, { data: form }));
     render(<PublicApp />);
     await findField('Full Name');
     act(() => toast.error('Failed to submit form'));
@@ -285,6 +286,7 @@ describe('toasts on the respondent pages', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(toasts()).toEqual([]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event Registration' })).toBeTruthy();
   });
 
   it('sit in the flow above the card, so they push it down instead of covering it', async () => {

@@ -110,7 +110,7 @@ describe('signature field', () => {
     typedInput.focus();
     fireEvent.change(typedInput, { target: { value: 'Ada Lovelace' } });
     expect(screen.queryByText('Signature is required')).toBeNull();
-    expect(screen.getByRole('img', { name: 'Typed signature: Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Signature preview: Ada Lovelace' })).toBeTruthy();
     expect(drawnText).toContain('Ada Lovelace');
 
     drawnText.length = 0;

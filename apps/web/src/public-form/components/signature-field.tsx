@@ -274,7 +274,7 @@ export function SignatureField({ width, height, error, disabled, onChange, ref }
             width={width}
             height={height}
             role="img"
-            aria-label={typed.trim() ? `Typed signature: ${typed.trim()}` : 'Typed signature (empty)'}
+            aria-label={typed.trim() ? `Signature preview: ${typed.trim()}` : 'Signature preview (empty)'}
             data-testid="typed-signature-preview"
             className="mt-3 block h-auto max-w-full rounded-xl bg-white"
             style={{ width }}
