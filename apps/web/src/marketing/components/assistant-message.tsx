@@ -1,7 +1,10 @@
 import type { QuestionRow } from '@sheetforms/contract';
+import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
-import { BotIcon } from '@/components/ui/icons';
+import { BotIcon, ChatIcon } from '@/components/ui/icons';
 import { AnswerText } from './answer-text';
+import { CHAT_WITH_US_TEXT, isNoAnswer } from './assistant-answer';
+import { primaryLinkClasses } from './styles';
 
 /** A message of the assistant chat (spec 000 section 3: id, text, isBot, timestamp). */
 export interface AssistantChatMessage {
@@ -40,6 +43,19 @@ export function AssistantMessage({ message }: { message: AssistantChatMessage })
       >
         <span className="sr-only">Assistant: </span>
         <AnswerText answer={message.text} row={message.row} />
+        {isNoAnswer(message.text) ? (
+          <>
+            {' '}
+            {/* Nothing in the feed fits: a person from the team can help. */}
+            <Link
+              to="/chat-support"
+              className={primaryLinkClasses('sm', 'mx-0.5 my-0.5 min-h-8 align-middle')}
+            >
+              <ChatIcon className="size-4" />
+              {CHAT_WITH_US_TEXT}
+            </Link>
+          </>
+        ) : null}
       </p>
     </div>
   );

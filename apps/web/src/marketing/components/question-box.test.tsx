@@ -101,8 +101,23 @@ describe('QuestionBox', () => {
     const { box } = setup();
     fireEvent.change(box, { target: { value: 'I want to embed' } });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([ROWS[1]?.question]);
-    expect(suggestionsFor('sheet status', ROWS)).toEqual([ROWS[2]?.question]);
+    expect(suggestionsFor('sheet status', ROWS)[0]).toBe(ROWS[2]?.question);
     expect(suggestionsFor('I want to', ROWS)).toHaveLength(ROWS.length);
+  });
+
+  it('suggests by the text search too: other word forms, synonyms and typos, as typed matches first', () => {
+    expect(suggestionsFor('embeding', ROWS)).toEqual([ROWS[1]?.question]);
+    // 'survey' means 'form': both form questions come up, neither mentions a survey.
+    expect(suggestionsFor('I want to make a survey', ROWS).sort()).toEqual(
+      [ROWS[0]?.question, ROWS[1]?.question].sort(),
+    );
+    // 'spreadsheet' means 'sheet': the questions that say so first, then a row whose answer does.
+    expect(suggestionsFor('spreadsheet', ROWS)).toEqual([
+      ROWS[0]?.question,
+      ROWS[2]?.question,
+      ROWS[1]?.question,
+    ]);
+    expect(suggestionsFor('pizza', ROWS)).toEqual([]);
   });
 
   it("disables Send for an empty box or only 'I want'", () => {

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { CloseIcon, SendIcon } from '@/components/ui/icons';
+import { SUGGEST_THRESHOLD, searchQuestions } from './question-search';
 import { PRIMARY_DARK } from './styles';
 
 export const QUESTION_LABEL = 'Ask the spreadsheet assistant';
@@ -19,23 +20,33 @@ function normal(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** The suggestions for the typed text: all questions while only the 'I want to' prefix is typed. */
+/**
+ * The suggestions for the typed text: all questions while only the 'I want to' prefix is typed; else
+ * the questions that contain it as typed, then those the text search finds (other word forms, synonyms,
+ * typos), best first.
+ */
 export function suggestionsFor(text: string, rows: readonly QuestionRow[]): string[] {
   const wanted = stripQuestionPrefix(text);
   const seen = new Set<string>();
   const questions: string[] = [];
-  for (const row of rows) {
-    const question = row.question.trim();
-    if (question === '' || seen.has(question)) continue;
-    if (
-      wanted !== '' &&
-      !stripQuestionPrefix(question).includes(wanted) &&
-      !normal(question).includes(wanted)
-    ) {
-      continue;
-    }
+  const add = (question: string) => {
+    if (question === '' || seen.has(question)) return;
     seen.add(question);
     questions.push(question);
+  };
+  for (const row of rows) {
+    const question = row.question.trim();
+    if (
+      wanted === '' ||
+      stripQuestionPrefix(question).includes(wanted) ||
+      normal(question).includes(wanted)
+    ) {
+      add(question);
+    }
+  }
+  if (wanted === '') return questions;
+  for (const found of searchQuestions(text, rows)) {
+    if (found.score >= SUGGEST_THRESHOLD) add(found.row.question.trim());
   }
   return questions;
 }

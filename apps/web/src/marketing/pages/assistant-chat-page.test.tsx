@@ -2,6 +2,7 @@ import { ASSISTANT } from '@sheetforms/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_ANSWER_TEXT } from '../components/assistant-answer';
 import { CHAT_INPUT_LABEL, clampInputHeight } from '../components/chat-input';
 import { chatHref, chatState } from '../components/chat-seed';
 import { TYPING_LABEL } from '../components/typing-indicator';
@@ -109,28 +110,29 @@ describe('AssistantChatPage', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('answers an unmatched follow-up with a canned reply chosen at random', async () => {
+  it("says it has no answer for an unmatched follow-up and offers 'Chat with us', instead of a random reply", async () => {
     stubFetch();
     renderChat();
     await feedLoaded();
     vi.useFakeTimers();
-    vi.spyOn(Math, 'random').mockReturnValue(0.99);
 
     fireEvent.change(box(), { target: { value: 'Do you sell pizza?' } });
     fireEvent.click(sendButton());
     act(() => vi.advanceTimersByTime(ASSISTANT.typingMs));
 
-    expect(bubbles('bot')).toEqual([`Assistant: ${ASSISTANT.cannedReplies[4]}`]);
-    expect(screen.getByRole('link', { name: 'Chat With Us' }).getAttribute('href')).toBe('/chat-support');
+    expect(bubbles('bot')).toEqual([`Assistant: ${NO_ANSWER_TEXT} Chat with us`]);
+    const bot = screen.getByTestId('chat-message-bot');
+    expect(within(bot).getByRole('link', { name: 'Chat with us' }).getAttribute('href')).toBe(
+      '/chat-support',
+    );
+    for (const canned of ASSISTANT.cannedReplies) expect(document.body.textContent).not.toContain(canned);
   });
 
-  it('picks each canned reply by the random draw', () => {
-    const replies = [0, 0.2, 0.4, 0.6, 0.8].map((draw) => followUpReply('pizza?', ROWS, () => draw).text);
-    expect(replies).toEqual([...ASSISTANT.cannedReplies]);
-    expect(followUpReply('I need help from a person', ROWS, () => 0)).toEqual({
-      text: ROWS[3]?.answer,
-      row: ROWS[3],
-    });
+  it('answers follow-ups by the text search: word forms, synonyms and typos', () => {
+    expect(followUpReply('I need help from a person', ROWS)).toEqual({ text: ROWS[3]?.answer, row: ROWS[3] });
+    expect(followUpReply('embeding forms in a web site', ROWS).row).toBe(ROWS[1]);
+    expect(followUpReply('make a survey from my spreadsheet', ROWS).row).toBe(ROWS[0]);
+    expect(followUpReply('pizza?', ROWS)).toEqual({ text: NO_ANSWER_TEXT, row: undefined });
   });
 
   it('sends with Enter, adds a line with Shift+Enter, and keeps Send disabled while empty', async () => {

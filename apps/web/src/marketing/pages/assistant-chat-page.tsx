@@ -1,9 +1,10 @@
-import { ASSISTANT, matchQuestion, type QuestionRow } from '@sheetforms/contract';
+import { ASSISTANT, type QuestionRow } from '@sheetforms/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ChatLog } from '@/components/ui/chat-log';
 import { BotIcon, ErrorIcon } from '@/components/ui/icons';
 import { useQuestions } from '../api/use-questions';
+import { type AssistantAnswer, answerFor } from '../components/assistant-answer';
 import { type AssistantChatMessage, AssistantMessage } from '../components/assistant-message';
 import { ChatInput } from '../components/chat-input';
 import { readChatSeed } from '../components/chat-seed';
@@ -12,25 +13,13 @@ import { TypingIndicator } from '../components/typing-indicator';
 
 export const CHAT_TITLE = 'Spreadsheet assistant';
 
-interface Reply {
-  text: string;
-  row?: QuestionRow | undefined;
-}
-
 /**
- * The reply to a follow-up: the feed's answer when the question matches a row (spec 5's rule, no call),
- * otherwise one of the five canned replies at random (spec 4).
+ * The reply to a follow-up, made locally (no call): the feed's answer the search finds, or 'I don't have
+ * an answer for that yet.' with the human chat offered. Spec 4's canned replies at random are gone: each
+ * answered some other question (issue 22).
  */
-export function followUpReply(
-  question: string,
-  rows: readonly QuestionRow[],
-  random: () => number = Math.random,
-): Reply {
-  const match = matchQuestion(question, rows);
-  if (match.how !== 'fallback') return { text: match.answer, row: match.row };
-  const replies = ASSISTANT.cannedReplies;
-  const index = Math.min(replies.length - 1, Math.floor(random() * replies.length));
-  return { text: replies[index] ?? ASSISTANT.fallbackAnswer };
+export function followUpReply(question: string, rows: readonly QuestionRow[]): AssistantAnswer {
+  return answerFor(question, rows);
 }
 
 /**
@@ -86,8 +75,8 @@ export function AssistantChatPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: answers the waiting question once the feed is in
   useEffect(() => {
     if (waitingSeed === null || feed.status !== 'ready') return;
-    const match = matchQuestion(waitingSeed, feed.rows);
-    setMessages((current) => [...current, message(match.answer, true, match.row)]);
+    const answer = answerFor(waitingSeed, feed.rows);
+    setMessages((current) => [...current, message(answer.text, true, answer.row)]);
     setPending(false);
     setWaitingSeed(null);
   }, [waitingSeed, feed]);

@@ -98,13 +98,13 @@ describe('HomePage', () => {
     expect(screen.getByTestId('probe-answer').textContent).toBe(ROWS[0]?.answer);
   });
 
-  it('sends an unknown question with the fallback answer', async () => {
+  it("sends an unknown question with 'I don't have an answer for that yet.', not another question's answer", async () => {
     stubFetch();
     renderHome();
     await screen.findByRole('button', { name: ROWS[0]?.question });
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'I want to bake bread' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByTestId('probe-answer').textContent).toBe(ASSISTANT.fallbackAnswer);
+    expect(screen.getByTestId('probe-answer').textContent).toBe("I don't have an answer for that yet.");
   });
 
   it('before the feed arrives, sends the question alone for /chat to match', () => {

@@ -1,8 +1,9 @@
-import { ASSISTANT, matchQuestion } from '@sheetforms/contract';
+import { ASSISTANT } from '@sheetforms/contract';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckCircleIcon, CheckIcon, ErrorIcon, ExternalLinkIcon, SheetIcon } from '@/components/ui/icons';
 import { useQuestions } from '../api/use-questions';
+import { answerFor } from '../components/assistant-answer';
 import { type ChatSeed, chatHref, chatState } from '../components/chat-seed';
 import { ContactForm } from '../components/contact-form';
 import { FEATURES, HOME_FAQ, TLDR } from '../components/home-content';
@@ -23,9 +24,9 @@ export function HomePage() {
 
   const ask = (question: string) => {
     // Before the feed arrives /chat matches the question itself.
-    const match = feed.status === 'ready' ? matchQuestion(question, feed.rows) : undefined;
+    const match = feed.status === 'ready' ? answerFor(question, feed.rows) : undefined;
     const seed: ChatSeed = match
-      ? { question, answer: match.answer, ...(match.row ? { row: match.row } : {}) }
+      ? { question, answer: match.text, ...(match.row ? { row: match.row } : {}) }
       : { question };
     void navigate(chatHref(question), { state: chatState(seed) });
   };
