@@ -378,6 +378,14 @@ function SignatureSlot(props: SignatureFieldProps) {
           *
         </span>
       </legend>
+      {/* The draw / type choice's place, so the pad does not move when the real one arrives. */}
+      <div
+        aria-hidden="true"
+        className="mb-2 flex flex-wrap gap-x-5 gap-y-1 text-slate-700 text-sm opacity-70"
+      >
+        <span>Draw your signature</span>
+        <span>Type your signature</span>
+      </div>
       <p className="mb-2 text-slate-500 text-sm">
         Draw your signature in the box with a mouse, finger or stylus.
       </p>
