@@ -1,4 +1,5 @@
-import { OPTION_LIMITS, optionsProblem, type SheetHeader } from '@sheetforms/contract';
+import type { SheetHeader } from '@sheetforms/contract';
+import { optionList } from '../field-options/range-options.js';
 
 /** What the preview proposes for one column: a field type, why, and the type's settings. */
 export type TypeSuggestion = Pick<
@@ -17,12 +18,7 @@ export const UNSUPPORTED_RULE: TypeSuggestion = { suggestedType: 'text', typeRea
  * through), the first 500 kept. Undefined when nothing usable is left.
  */
 export function usableOptions(values: readonly string[]): string[] | undefined {
-  const options = [
-    ...new Set(
-      values
-        .map((value) => value.trim())
-        .filter((value) => value !== '' && value.length <= OPTION_LIMITS.lengthMax),
-    ),
-  ].slice(0, OPTION_LIMITS.max);
-  return optionsProblem(options) === undefined ? options : undefined;
+  // The one cleaning of option lists read from a sheet (the live form's ranges use it too).
+  const options = optionList(values);
+  return options.length > 0 ? options : undefined;
 }
