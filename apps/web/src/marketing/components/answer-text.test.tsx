@@ -1,30 +1,38 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { ROWS } from '../testing/feed';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnswerText } from './answer-text';
+import { demoLinksFrom } from './demo-links';
 
-const row = ROWS[0];
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+const ANSWER = 'See the Demo Website, Watch How It Works, open the Demo Google Sheet or Chat With Us.';
+
+function renderAnswer(answer = ANSWER) {
+  render(
+    <MemoryRouter>
+      <p>
+        <AnswerText answer={answer} />
+      </p>
+    </MemoryRouter>,
+  );
+}
 
 describe('AnswerText', () => {
-  it("links the markers to the row's URLs in a new tab and makes 'Chat With Us' a link to /chat-support", () => {
-    render(
-      <MemoryRouter>
-        <p>
-          <AnswerText
-            answer="See the Demo Website, Watch How It Works, open the Demo Google Sheet or Chat With Us."
-            row={row}
-          />
-        </p>
-      </MemoryRouter>,
-    );
+  it("links the markers to the configured demo URLs in a new tab and makes 'Chat With Us' a link to /chat-support", () => {
+    vi.stubEnv('VITE_DEMO_WEBSITE_URL', 'https://demo.sheetforms.app');
+    vi.stubEnv('VITE_DEMO_VIDEO_URL', 'https://www.youtube.com/watch?v=abc123');
+    vi.stubEnv('VITE_DEMO_SHEET_URL', 'https://docs.google.com/spreadsheets/d/abc/edit');
+    renderAnswer();
 
     const site = screen.getByRole('link', { name: /Demo Website/ });
-    expect(site.getAttribute('href')).toBe('https://sheetforms.example.com/');
+    expect(site.getAttribute('href')).toBe('https://demo.sheetforms.app/');
     expect(site.getAttribute('target')).toBe('_blank');
     expect(site.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByRole('link', { name: /Watch How It Works/ }).getAttribute('href')).toBe(
-      'https://www.youtube.com/watch?v=demo',
+      'https://www.youtube.com/watch?v=abc123',
     );
     expect(screen.getByRole('link', { name: /Demo Google Sheet/ }).getAttribute('href')).toBe(
       'https://docs.google.com/spreadsheets/d/abc/edit',
@@ -35,16 +43,29 @@ describe('AnswerText', () => {
     expect(document.body.textContent).toContain('See the Demo Website');
   });
 
-  it('leaves a marker without a safe URL as text', () => {
-    render(
-      <MemoryRouter>
-        <AnswerText
-          answer="Open the Demo Website."
-          row={{ ...row, websiteLink: 'javascript:alert(1)' } as typeof row}
-        />
-      </MemoryRouter>,
-    );
+  it('hides the demo links that are not configured: their markers stay text', () => {
+    vi.stubEnv('VITE_DEMO_WEBSITE_URL', 'https://demo.sheetforms.app');
+    renderAnswer();
+
+    expect(screen.getByRole('link', { name: /Demo Website/ })).toBeDefined();
+    expect(screen.queryByRole('link', { name: /Watch How It Works/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Demo Google Sheet/ })).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('leaves a marker whose configured URL is not a safe http(s) URL as text', () => {
+    vi.stubEnv('VITE_DEMO_WEBSITE_URL', 'javascript:alert(1)');
+    renderAnswer('Open the Demo Website.');
     expect(screen.queryByRole('link')).toBeNull();
     expect(document.body.textContent).toBe('Open the Demo Website.');
+  });
+});
+
+describe('demoLinksFrom', () => {
+  it("reads the three settings, '' for unset or unsafe ones", () => {
+    expect(demoLinksFrom({})).toEqual({ websiteLink: '', googleSheetLink: '', youtubeLink: '' });
+    expect(
+      demoLinksFrom({ VITE_DEMO_WEBSITE_URL: ' https://a.example/ ', VITE_DEMO_SHEET_URL: 'data:x' }),
+    ).toEqual({ websiteLink: 'https://a.example/', googleSheetLink: '', youtubeLink: '' });
   });
 });

@@ -42,7 +42,7 @@ export function AssistantMessage({ message }: { message: AssistantChatMessage })
         )}
       >
         <span className="sr-only">Assistant: </span>
-        <AnswerText answer={message.text} row={message.row} />
+        <AnswerText answer={message.text} />
         {isNoAnswer(message.text) ? (
           <>
             {' '}

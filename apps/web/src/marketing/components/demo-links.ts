@@ -1,0 +1,30 @@
+import { type QuestionRow, safeExternalUrl } from '@sheetforms/contract';
+
+/** The URLs behind the answers' 'Demo Website', 'Demo Google Sheet' and 'Watch How It Works'. */
+export type DemoLinks = Pick<QuestionRow, 'websiteLink' | 'googleSheetLink' | 'youtubeLink'>;
+
+/** The build's settings that name them (read when the pages are built, so prerender and browser agree). */
+export interface DemoLinkEnv {
+  VITE_DEMO_WEBSITE_URL?: string | undefined;
+  VITE_DEMO_SHEET_URL?: string | undefined;
+  VITE_DEMO_VIDEO_URL?: string | undefined;
+}
+
+/**
+ * The demo links from configuration; an unset or unsafe one is '' and its marker stays plain text, so
+ * an answer never links to a placeholder site or video (the feed's own link columns are not used: in
+ * local mode they are the emulator's made-up addresses).
+ */
+export function demoLinksFrom(env: DemoLinkEnv): DemoLinks {
+  const url = (value: string | undefined) => safeExternalUrl(value ?? '') ?? '';
+  return {
+    websiteLink: url(env.VITE_DEMO_WEBSITE_URL),
+    googleSheetLink: url(env.VITE_DEMO_SHEET_URL),
+    youtubeLink: url(env.VITE_DEMO_VIDEO_URL),
+  };
+}
+
+/** The configured demo links (a build setting; read on each call so tests can set it). */
+export function configuredDemoLinks(): DemoLinks {
+  return demoLinksFrom(import.meta.env as DemoLinkEnv);
+}
