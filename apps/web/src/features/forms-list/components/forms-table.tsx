@@ -86,7 +86,7 @@ function FormsGrid({
       id: 'name',
       header: name,
       cell: (form) => (
-        <div className="min-w-28 max-w-56">
+        <div className="min-w-28 max-w-48">
           <p className="break-words font-semibold text-slate-900">{form.name}</p>
           <p className="mt-0.5 text-slate-500 text-xs">{responseCountText(form.responseCount)}</p>
         </div>
@@ -164,6 +164,8 @@ function FormsGrid({
     {
       id: 'action',
       header: action,
+      // In reach even while a row's sheet editor is open and the table is at its widest.
+      stickyEnd: true,
       cell: (form) => (
         <FormActions
           form={form}

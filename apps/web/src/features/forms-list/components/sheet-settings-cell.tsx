@@ -143,7 +143,7 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
       }}
       aria-label={`Google Sheets settings of ${form.name}`}
       // As wide as its column or card allows, up to 18rem: a fixed width pushed the last columns off screen.
-      className="flex w-full min-w-52 max-w-72 flex-col gap-2"
+      className="flex w-full min-w-36 max-w-72 flex-col gap-2"
     >
       <div>
         <label htmlFor={urlId} className="mb-1 block font-medium text-slate-700 text-xs">

@@ -70,14 +70,14 @@ export function SheetStatusCell({ formName, status, result, onRecheck }: SheetSt
           : undefined;
 
   return (
-    <div className="flex min-w-32 flex-col items-start gap-1">
+    <div className="flex min-w-28 flex-col items-start gap-1">
       <span
         data-testid="sheet-status"
         data-status={status}
         title={tooltip}
         className={`inline-flex gap-1.5 font-medium text-sm ${
           // The long retrying label wraps in its column instead of widening the table.
-          status === 'retrying' ? 'max-w-40 items-start leading-snug' : 'items-center whitespace-nowrap'
+          status === 'retrying' ? 'max-w-28 items-start leading-snug' : 'items-center whitespace-nowrap'
         } ${tone[status]}`}
       >
         {status === 'checking' ? (
@@ -87,7 +87,7 @@ export function SheetStatusCell({ formName, status, result, onRecheck }: SheetSt
         )}
         {label}
       </span>
-      {note ? <span className="max-w-40 text-slate-500 text-xs leading-snug">{note}</span> : null}
+      {note ? <span className="max-w-28 text-slate-500 text-xs leading-snug">{note}</span> : null}
       {status !== 'not-configured' ? (
         <button
           type="button"
