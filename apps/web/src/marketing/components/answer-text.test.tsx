@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROWS } from '../testing/feed';
 import { AnswerText } from './answer-text';
-import { demoLinksFrom } from './demo-links';
+import { demoLinksFor, demoLinksFrom } from './demo-links';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -10,11 +11,16 @@ afterEach(() => {
 
 const ANSWER = 'See the Demo Website, Watch How It Works, open the Demo Google Sheet or Chat With Us.';
 
-function renderAnswer(answer = ANSWER) {
+/** A row with no link columns, as a feed row often is. */
+const BARE_ROW = { ...ROWS[2], websiteLink: '', googleSheetLink: '', youtubeLink: '' } as NonNullable<
+  (typeof ROWS)[2]
+>;
+
+function renderAnswer(answer = ANSWER, row = BARE_ROW) {
   render(
     <MemoryRouter>
       <p>
-        <AnswerText answer={answer} />
+        <AnswerText answer={answer} row={row} />
       </p>
     </MemoryRouter>,
   );
@@ -58,6 +64,43 @@ describe('AnswerText', () => {
     renderAnswer('Open the Demo Website.');
     expect(screen.queryByRole('link')).toBeNull();
     expect(document.body.textContent).toBe('Open the Demo Website.');
+  });
+});
+
+describe('AnswerText without configured demo links', () => {
+  it("falls back to the answering row's own links (the operator's questions sheet)", () => {
+    renderAnswer(ANSWER, ROWS[0]);
+    expect(screen.getByRole('link', { name: /Demo Website/ }).getAttribute('href')).toBe(
+      'https://sheetforms.example.com/',
+    );
+  });
+
+  it('prefers a configured link over the row', () => {
+    vi.stubEnv('VITE_DEMO_WEBSITE_URL', 'https://demo.sheetforms.app');
+    renderAnswer(ANSWER, ROWS[0]);
+    expect(screen.getByRole('link', { name: /Demo Website/ }).getAttribute('href')).toBe(
+      'https://demo.sheetforms.app/',
+    );
+    expect(screen.getByRole('link', { name: /Watch How It Works/ }).getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=demo',
+    );
+  });
+
+  it('shows no demo link at all when neither configures one', () => {
+    renderAnswer();
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Chat With Us']);
+  });
+});
+
+describe('demoLinksFor', () => {
+  it('takes each link from the configuration, else the row, else leaves it empty', () => {
+    const configured = { websiteLink: 'https://a.example/', googleSheetLink: '', youtubeLink: '' };
+    expect(
+      demoLinksFor({ websiteLink: 'https://row.example/', youtubeLink: 'javascript:x' }, configured),
+    ).toEqual({ websiteLink: 'https://a.example/', googleSheetLink: '', youtubeLink: '' });
+    expect(demoLinksFor({ googleSheetLink: 'https://row.example/s' }, configured).googleSheetLink).toBe(
+      'https://row.example/s',
+    );
   });
 });
 

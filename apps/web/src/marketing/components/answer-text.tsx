@@ -1,13 +1,13 @@
-import { answerParts } from '@sheetforms/contract';
+import { answerParts, type QuestionRow } from '@sheetforms/contract';
 import { Link } from 'react-router';
 import { ChatIcon, ExternalLinkIcon } from '@/components/ui/icons';
-import { configuredDemoLinks, type DemoLinks } from './demo-links';
+import { demoLinksFor } from './demo-links';
 import { primaryLinkClasses } from './styles';
 
 export interface AnswerTextProps {
   answer: string;
-  /** The demo links the markers open; the configured ones unless given. */
-  links?: DemoLinks;
+  /** The row that answered: its link columns stand in for demo links the deployment does not configure. */
+  row?: QuestionRow | undefined;
 }
 
 const linkClasses =
@@ -16,14 +16,14 @@ const linkClasses =
 
 /**
  * An assistant answer with its markers made live (spec 000 section 2): 'Demo Website', 'Watch How It
- * Works' and 'Demo Google Sheet' open the configured demo URLs in a new tab, 'Chat With Us' is a
- * button-looking link to /chat-support (a link, because it navigates). A marker whose link is not
- * configured (or not a safe http(s) URL) stays text.
+ * Works' and 'Demo Google Sheet' open the demo URLs in a new tab (the deployment's configured ones, else
+ * the answering row's), 'Chat With Us' is a button-looking link to /chat-support (a link, because it
+ * navigates). A marker with neither (or no safe http(s) URL) stays text.
  */
-export function AnswerText({ answer, links = configuredDemoLinks() }: AnswerTextProps) {
+export function AnswerText({ answer, row }: AnswerTextProps) {
   return (
     <>
-      {answerParts(answer, links).map((part, index) => {
+      {answerParts(answer, demoLinksFor(row)).map((part, index) => {
         // Parts never reorder, so their position is a stable key.
         const key = `${index}-${part.kind}`;
         if (part.kind === 'text') return <span key={key}>{part.text}</span>;

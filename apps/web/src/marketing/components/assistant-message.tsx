@@ -42,7 +42,7 @@ export function AssistantMessage({ message }: { message: AssistantChatMessage })
         )}
       >
         <span className="sr-only">Assistant: </span>
-        <AnswerText answer={message.text} />
+        <AnswerText answer={message.text} row={message.row} />
         {isNoAnswer(message.text) ? (
           <>
             {' '}

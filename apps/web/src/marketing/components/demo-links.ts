@@ -10,11 +10,7 @@ export interface DemoLinkEnv {
   VITE_DEMO_VIDEO_URL?: string | undefined;
 }
 
-/**
- * The demo links from configuration; an unset or unsafe one is '' and its marker stays plain text, so
- * an answer never links to a placeholder site or video (the feed's own link columns are not used: in
- * local mode they are the emulator's made-up addresses).
- */
+/** The demo links from the build settings; an unset or unsafe one is ''. */
 export function demoLinksFrom(env: DemoLinkEnv): DemoLinks {
   const url = (value: string | undefined) => safeExternalUrl(value ?? '') ?? '';
   return {
@@ -27,4 +23,21 @@ export function demoLinksFrom(env: DemoLinkEnv): DemoLinks {
 /** The configured demo links (a build setting; read on each call so tests can set it). */
 export function configuredDemoLinks(): DemoLinks {
   return demoLinksFrom(import.meta.env as DemoLinkEnv);
+}
+
+/**
+ * The links an answer's markers open: the deployment's configured demo link first, else the answering
+ * row's own column (the operator's questions spreadsheet is configuration too), else '' and the marker
+ * stays plain text, never a link to nowhere.
+ */
+export function demoLinksFor(
+  row: Partial<DemoLinks> | undefined,
+  configured = configuredDemoLinks(),
+): DemoLinks {
+  const pick = (key: keyof DemoLinks) => configured[key] || safeExternalUrl(row?.[key] ?? '') || '';
+  return {
+    websiteLink: pick('websiteLink'),
+    googleSheetLink: pick('googleSheetLink'),
+    youtubeLink: pick('youtubeLink'),
+  };
 }

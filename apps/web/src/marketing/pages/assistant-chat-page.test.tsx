@@ -1,7 +1,7 @@
 import { ASSISTANT } from '@sheetforms/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_ANSWER_TEXT } from '../components/assistant-answer';
 import { CHAT_INPUT_LABEL, clampInputHeight } from '../components/chat-input';
 import { chatHref, chatState } from '../components/chat-seed';
@@ -9,18 +9,10 @@ import { TYPING_LABEL } from '../components/typing-indicator';
 import { ROWS, stubFetch } from '../testing/feed';
 import { AssistantChatPage, followUpReply } from './assistant-chat-page';
 
-beforeEach(() => {
-  // The deployment's demo links (a build setting), here the ones the test feed also carries.
-  vi.stubEnv('VITE_DEMO_WEBSITE_URL', 'https://sheetforms.example.com');
-  vi.stubEnv('VITE_DEMO_VIDEO_URL', 'https://www.youtube.com/watch?v=demo');
-  vi.stubEnv('VITE_DEMO_SHEET_URL', 'https://docs.google.com/spreadsheets/d/abc/edit');
-});
-
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
 });
 
 type Entry = string | { pathname: string; search: string; state: unknown };
@@ -49,7 +41,7 @@ async function feedLoaded() {
 }
 
 describe('AssistantChatPage', () => {
-  it('shows the seeded question and answer with the demo links and the Chat With Us button', async () => {
+  it("shows the seeded question and answer with the row's links and the Chat With Us button", async () => {
     stubFetch();
     const row = ROWS[0];
     renderChat({
