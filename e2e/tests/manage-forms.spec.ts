@@ -110,7 +110,7 @@ test('an owner sees each sheet status, fixes a sheet inline, copies the iframe c
 
   // Delete asks first; Cancel keeps the form, Delete removes it.
   await row('Budget form').getByRole('button', { name: 'Delete Budget form' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete form?' });
+  const confirm = page.getByRole('dialog', { name: 'Delete “Budget form”?' });
   await expect(confirm.getByText('Are you sure you want to delete this form?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
@@ -122,10 +122,13 @@ test('an owner sees each sheet status, fixes a sheet inline, copies the iframe c
   await expect(row('Budget form')).toHaveCount(0);
   await expect(page.getByRole('row')).toHaveCount(3);
 
-  // On a phone the table scrolls sideways inside its own region.
+  // On a phone each form is a card, and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  const region = page.getByRole('region', { name: 'Forms' });
-  expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('row')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+  ).toBe(false);
   await page.screenshot({ path: 'screenshots/manage-forms-mobile.png' });
 });
 
