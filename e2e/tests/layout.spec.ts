@@ -330,6 +330,10 @@ async function measure(page: Page, within = 'body'): Promise<LayoutReport> {
       if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return null;
       // Hidden from people altogether (a honeypot field): neither seen, read out nor reachable by Tab.
       if (element.closest('[aria-hidden="true"]') && element.tabIndex < 0) return null;
+      // A disabled control takes no pointer (the kit's buttons: pointer-events none), so the point finds
+      // what is under it; it is shown, not covered ('Move up' on the first field).
+      if ((element as HTMLButtonElement).disabled && getComputedStyle(element).pointerEvents === 'none')
+        return null;
       const rect = boxOf(element);
       // Visually hidden (sr-only) controls, like a skip link until it is focused, are not on screen.
       const style = getComputedStyle(element);
