@@ -333,15 +333,18 @@ test('captures the visitor chat and the console at 390 and 1280 px', async ({ br
       await admin.page.screenshot({ path: `screenshots/chat-console-${width}.png`, fullPage: true });
     }
   }
-  await visitor.page.goto('/chat-support');
+  // A reload continues the visitor's chat (issue 22): the welcome is a new visitor's, in a tab of its own.
+  const newcomer = await openVisitor(browser);
+  await newcomer.page.goto('/chat-support');
   for (const width of [390, 1280]) {
-    await visitor.page.setViewportSize({ width, height: 900 });
-    await expect(visitor.page.getByRole('dialog', { name: 'Welcome to Chat Support' })).toBeVisible();
-    await visitor.page.screenshot({
+    await newcomer.page.setViewportSize({ width, height: 900 });
+    await expect(newcomer.page.getByRole('dialog', { name: 'Welcome to Chat Support' })).toBeVisible();
+    await newcomer.page.screenshot({
       path: `screenshots/chat-support-welcome-${width}.png`,
       animations: 'disabled',
     });
   }
+  await newcomer.context.close();
   await visitor.context.close();
   await admin.context.close();
 });

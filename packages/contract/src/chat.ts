@@ -36,7 +36,11 @@ export const CHAT_MESSAGES = {
   startChat: 'Start Chat',
   nameRequired: 'Please enter your name',
   chattingAs: (name: string) => `Chatting as: ${name}`,
-  sessionWarning: 'Complete your chat in one session. All conversations will be lost if you reload the page.',
+  /**
+   * Spec 001 says the conversation is lost on a reload; since issue 22 a reload continues it (the session
+   * is kept in the tab), so the warning says what is true now: it ends with the tab.
+   */
+  sessionWarning: 'Complete your chat in this tab. The conversation ends when you close it.',
   startFailed: 'Failed to start chat session',
   sendFailed: 'Failed to send message',
   adminTitle: 'Chat Management',
