@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { fakeAdapter, problem } from '@/testing/fake-adapter';
@@ -76,5 +76,44 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('keeps a chosen logout when a request answered 401 after it (the home page still says Logged out)', async () => {
+    localStorage.setItem('accessToken', 'access-1');
+    localStorage.setItem('refreshToken', 'refresh-1');
+    let listAnswered = false;
+    api.defaults.adapter = fakeAdapter((config) => {
+      if (config.url === '/auth/profile') return { status: 200, data: { data: ada } };
+      listAnswered = true;
+      return { status: 401, data: problem(401, 'Missing or invalid access token', 'UNAUTHORIZED') };
+    });
+    function LogoutProbe() {
+      const { isLoading, isAuthenticated, loggedOut, endSession } = useAuth();
+      if (isLoading) return <p>loading</p>;
+      return (
+        <>
+          <p>{isAuthenticated ? 'signed in' : loggedOut ? 'logged out' : 'expired'}</p>
+          <button
+            type="button"
+            onClick={() => {
+              endSession();
+              // A list still refetching as the page leaves: sent without a token, answered 401.
+              void api.get('/forms').catch(() => {});
+            }}
+          >
+            Sign out
+          </button>
+        </>
+      );
+    }
+    render(
+      <AuthProvider>
+        <LogoutProbe />
+      </AuthProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(listAnswered).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByText('logged out')).toBeDefined();
   });
 });

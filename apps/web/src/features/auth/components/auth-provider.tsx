@@ -40,15 +40,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // A 401 that could not be refreshed has already cleared storage; forget the user too.
-  useEffect(
-    () =>
-      onSessionExpired(() => {
-        setUser(null);
-        setLoggedOut(false);
-      }),
-    [],
-  );
+  // A 401 that could not be refreshed has already cleared storage; forget the user too. A logout the user
+  // chose stays one: a list still refetching as the page leaves is answered 401 after it, and must not turn
+  // it into an expiry (the home page would then not say 'Logged out successfully'). Signing in resets it.
+  useEffect(() => onSessionExpired(() => setUser(null)), []);
 
   // Logging out in another tab removes the token there; follow it here.
   useEffect(() => {
