@@ -40,6 +40,8 @@ test("pricing, signed out: 'Start for free' opens the Google sign-in and then th
   await page.getByRole('link', { name: 'Start for free' }).click();
   const popup = await popupPromise;
   await popup.waitForLoadState('domcontentloaded');
+  // The chooser renders after the page loads: wait for it before asking what it shows.
+  await expect(popup.getByRole('heading', { name: /Choose an account|Sign in/ })).toBeVisible();
   const closed = popup.waitForEvent('close');
   const another = popup.getByText('Use another account');
   if (await another.isVisible()) await another.click();
