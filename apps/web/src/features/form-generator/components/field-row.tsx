@@ -49,7 +49,9 @@ export function FieldRow({
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      // Translate only: rows differ in height (each shows its settings), and a scale would distort the
+      // measured rows the next move is computed from.
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       data-testid="field-row"
       className={`relative rounded-xl border bg-white p-3 ${
         isDragging
