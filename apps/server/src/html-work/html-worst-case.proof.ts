@@ -10,7 +10,7 @@ import { realShapedHtml } from '../../../../bench/support/real-shaped-html.mjs';
 /**
  * The proof of the HTML-work fix (docs/security.md): the worst shapes the review found, each at the
  * largest size its route accepts, sent to every route that takes HTML. Each must be answered within 1 s,
- * and /health/live, polled all along, within 100 ms (99th percentile; none over 300 ms). Before the fix
+ * and /health/live, polled all along, within 100 ms (99th percentile; none over 1 s). Before the fix
  * a 1.2 MB template of unclosed `<b>` held the main thread for 96 s, and 300 KB of `<` to html-to-pdf
  * for 5.9 s. Run alone, after the other test files (vitest.proof.config.ts).
  */
@@ -53,10 +53,11 @@ function probe() {
 const HEALTH_BUDGET_MS = 100;
 /**
  * On two cores the probe, this test, the server's two threads and Chromium take turns, and now and then
- * one probe waits 100–250 ms for a core although no thread is blocked (seen in about one run in eight).
- * The stalls fixed here lasted 6 to 96 s: a single probe over 300 ms, or a slow 99th percentile, is one.
+ * one probe waits 100–350 ms for a core although no thread is blocked (here about one run in eight, and
+ * 325 ms once on a CI machine with a p99 of 28 ms). The stalls fixed here lasted 6 to 96 s: a probe over
+ * 1 s, or a slow 99th percentile (more than one probe in a hundred over 100 ms), is one.
  */
-const HEALTH_WORST_MS = 300;
+const HEALTH_WORST_MS = 1_000;
 
 /** Repeats `unit` to the largest length for which `fits` still holds. */
 function largest(unit: string, fits: (html: string) => boolean): string {
