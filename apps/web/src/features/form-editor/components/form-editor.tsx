@@ -1,5 +1,4 @@
 import {
-  closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
@@ -28,6 +27,7 @@ import { labelClasses } from '@/components/ui/label';
 import { UnsavedChangesDialog } from '@/features/field-settings/components/unsaved-changes-dialog';
 import { useUnsavedChangesGuard } from '@/features/field-settings/use-unsaved-changes-guard';
 import { DocumentTemplatesSection } from '@/features/form-templates/components/document-templates-section';
+import { rowCollision } from '@/lib/row-collision';
 import { updateForm } from '../api/form-editor-api';
 import { addColumn, addQuestion } from '../logic/add-field';
 import {
@@ -354,7 +354,7 @@ export function FormEditor({ detail }: FormEditorProps) {
               {shown.length > 1 ? <p className="text-slate-500 text-xs">{REORDER_TEXT.hint}</p> : null}
               <DndContext
                 sensors={sensors}
-                collisionDetection={closestCenter}
+                collisionDetection={rowCollision}
                 onDragEnd={handleDragEnd}
                 accessibility={{
                   announcements: {

@@ -1,5 +1,4 @@
 import {
-  closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
@@ -15,6 +14,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { PlusIcon } from '@/components/ui/icons';
+import { rowCollision } from '@/lib/row-collision';
 import {
   areAllSelected,
   changeEditName,
@@ -195,7 +195,7 @@ export function FormFieldsPanel({
         </p>
         <DndContext
           sensors={sensors}
-          collisionDetection={closestCenter}
+          collisionDetection={rowCollision}
           onDragEnd={handleDragEnd}
           accessibility={{
             announcements: {
