@@ -7,3 +7,8 @@ export function isRespondentPage(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? '';
   return pathname.startsWith('/form/') || pathname === '/form-login' || pathname === '/form-login/';
 }
+
+/** The script other sites load beside a form's iframe to size it (the web app's `public/embed.js`). */
+export function isEmbedScript(url: string): boolean {
+  return (url.split('?', 1)[0] ?? '') === '/embed.js';
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
-import { isRespondentPage } from './respondent-pages.js';
+import { isEmbedScript, isRespondentPage } from './respondent-pages.js';
 
 /** What the policy depends on: the mode and where the browser reaches Google. */
 export type SecurityHeadersConfig = Pick<Config, 'mode' | 'publicUrl' | 'browserGoogleApis'>;
@@ -50,6 +50,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
   });
 
   app.addHook('onSend', async (request, reply) => {
+    // Host pages load the embed script from their own origin, which the default same-origin resource
+    // policy would refuse.
+    if (isEmbedScript(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
     if (isRespondentPage(request.url)) {
       reply.removeHeader('x-frame-options');
       const csp = reply.getHeader('content-security-policy');

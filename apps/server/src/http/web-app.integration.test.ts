@@ -11,6 +11,7 @@ function distDir(withFormPage: boolean): string {
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>dashboard app</title>');
   if (withFormPage)
     fs.writeFileSync(path.join(dir, 'form.html'), '<!doctype html><title>public form</title>');
+  fs.writeFileSync(path.join(dir, 'embed.js'), '/* embed */');
   return dir;
 }
 
@@ -91,6 +92,16 @@ describe.each([
       const res = await page(url);
       expect(res.headers.get('x-frame-options'), url).toBe('DENY');
       expect(res.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('lets other sites load the embed script, and nothing else of the app', async () => {
+    const script = await page('/embed.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    for (const url of ['/', '/favicon.svg', '/embed.js.map', '/api/v1/health/live']) {
+      expect((await page(url)).headers.get('cross-origin-resource-policy'), url).not.toBe('cross-origin');
     }
   });
 });

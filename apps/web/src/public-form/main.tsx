@@ -6,6 +6,7 @@
 import './public-form.css';
 import { STORAGE_KEYS } from './lib/constants';
 import { loadPublicForm } from './lib/form-api';
+import { reportFrameHeight } from './lib/frame-height';
 import { storage } from './lib/storage';
 import { FORM_PAGE_DATA_ID, type FormPageData, needsScriptAtOnce } from './logic/page-data';
 import { formIdFromPath } from './logic/redirect';
@@ -18,6 +19,8 @@ try {
   framed = true;
 }
 if (framed) document.documentElement.setAttribute('data-framed', '');
+// Framed, the page reports its height at once (before any React loads), for the host's embed script.
+if (framed) reportFrameHeight();
 
 function readPageData(): FormPageData | undefined {
   const element = document.getElementById(FORM_PAGE_DATA_ID);

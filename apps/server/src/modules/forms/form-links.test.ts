@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, iframeCode, openFormUrl } from './form-links.js';
+import { embedScriptUrl, escapeHtml, iframeCode, openFormUrl } from './form-links.js';
 
 describe('form links', () => {
   it('builds the public form address from PUBLIC_URL', () => {
@@ -9,19 +9,27 @@ describe('form links', () => {
     expect(openFormUrl('https://forms.example.com/', 'abc')).toBe('https://forms.example.com/form/abc');
   });
 
-  it('builds the embed snippet of the contract', () => {
-    expect(iframeCode('https://forms.example.com/form/abc', 'Customer Survey')).toBe(
-      '<iframe src="https://forms.example.com/form/abc" width="100%" height="800" frameborder="0" style="border:0" title="Customer Survey"></iframe>',
+  it('builds the embed snippet: the plain iframe, then the script that sizes it', () => {
+    const script = embedScriptUrl('https://forms.example.com/');
+    expect(script).toBe('https://forms.example.com/embed.js');
+    expect(iframeCode('https://forms.example.com/form/abc', 'Customer Survey', script)).toBe(
+      '<iframe src="https://forms.example.com/form/abc" width="100%" height="800" frameborder="0" style="border:0" title="Customer Survey"></iframe>\n' +
+        '<script src="https://forms.example.com/embed.js" async></script>',
     );
   });
 
   it('escapes the title so a form name cannot break out of the attribute', () => {
-    const code = iframeCode('https://x.example/form/abc', `"><script>alert('x')</script>&`);
+    const code = iframeCode(
+      'https://x.example/form/abc',
+      `"><script>alert('x')</script>&`,
+      'https://x.example/embed.js',
+    );
     expect(code).toContain(
       'title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"></iframe>',
     );
-    expect(code).not.toContain('<script>');
-    expect(code.match(/"/g)).toHaveLength(12);
+    expect(code).not.toContain('<script>alert');
+    // The iframe's six attributes and the script's src: nothing of the name opens another.
+    expect(code.match(/"/g)).toHaveLength(14);
   });
 
   it('escapes the five HTML-special characters and nothing else', () => {

@@ -9,7 +9,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { FormsTable } from '../../db/schema.js';
 import { type StoredField, withStoredIds } from './field-ids.js';
-import { iframeCode, openFormUrl } from './form-links.js';
+import { embedScriptUrl, iframeCode, openFormUrl } from './form-links.js';
 import { settingsFromJson } from './form-settings.js';
 
 export type FormRow = Selectable<FormsTable>;
@@ -40,7 +40,7 @@ export function fieldsFromJson(text: string): StoredField[] {
 /** Links are built from today's PUBLIC_URL, never stored, so a moved deployment keeps working links. */
 function links(publicUrl: string, formId: string, name: string) {
   const url = openFormUrl(publicUrl, formId);
-  return { openFormUrl: url, iframeCode: iframeCode(url, name) };
+  return { openFormUrl: url, iframeCode: iframeCode(url, name, embedScriptUrl(publicUrl)) };
 }
 
 /** `templates` come from their own table; the settings' stored list is never shown (it is always empty). */

@@ -63,7 +63,7 @@ describeEachDialect('forms API', (dialect) => {
       dueDate: '2025-01-01',
       settings: DEFAULT_SETTINGS,
       openFormUrl: `https://forms.example.com/form/${form.formId}`,
-      iframeCode: `<iframe src="https://forms.example.com/form/${form.formId}" width="100%" height="800" frameborder="0" style="border:0" title="Customer Survey"></iframe>`,
+      iframeCode: `<iframe src="https://forms.example.com/form/${form.formId}" width="100%" height="800" frameborder="0" style="border:0" title="Customer Survey"></iframe>\n<script src="https://forms.example.com/embed.js" async></script>`,
     });
     // Every field gets a stable id of its own.
     expect(form.jdata).toEqual([
@@ -195,7 +195,7 @@ describeEachDialect('forms API', (dialect) => {
       openFormUrl: `https://forms.example.com/form/${second.formId}`,
       googleSheetsUrl: SHEET_URL,
       sheetName: 'Sheet1',
-      iframeCode: `<iframe src="https://forms.example.com/form/${second.formId}" width="100%" height="800" frameborder="0" style="border:0" title="Second &lt;b&gt;"></iframe>`,
+      iframeCode: `<iframe src="https://forms.example.com/form/${second.formId}" width="100%" height="800" frameborder="0" style="border:0" title="Second &lt;b&gt;"></iframe>\n<script src="https://forms.example.com/embed.js" async></script>`,
       status: 'Active',
       createdAt: expect.any(String),
       responseCount: 0,

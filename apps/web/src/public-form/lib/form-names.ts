@@ -6,16 +6,21 @@
  */
 const PREFIX = 'sf-form-name:';
 
+/** Where a blocked third-party frame keeps the names: this page's memory (lib/storage.ts says why). */
+const memory = new Map<string, string>();
+
 export const formNames = {
   remember(formId: string, name: string): void {
     try {
       window.sessionStorage.setItem(PREFIX + formId, name);
     } catch {
-      // Storage unavailable (a blocked third-party frame): the login page shows the generic texts.
+      memory.set(formId, name);
     }
   },
   recall(formId: string): string | null {
     if (!formId) return null;
+    const kept = memory.get(formId);
+    if (kept !== undefined) return kept;
     try {
       return window.sessionStorage.getItem(PREFIX + formId);
     } catch {

@@ -146,10 +146,10 @@ export function ManageFormsPage() {
       {dialog?.kind === 'iframe' ? (
         <CopyDialog
           title="Copy Iframe Code"
-          description={`Paste this HTML into a web page to embed “${dialog.form.name}”.`}
+          description={`Paste this HTML into a web page to embed “${dialog.form.name}”. Its script keeps the frame as tall as the form; without it the frame stays 800 px tall.`}
           label="Iframe code"
           text={dialog.form.iframeCode}
-          rows={4}
+          rows={5}
           successMessage={IFRAME_COPIED_TEXT}
           onClose={closeDialog}
         />
