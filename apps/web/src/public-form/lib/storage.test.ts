@@ -82,3 +82,54 @@ describe('respondent storage', () => {
     expect(() => storage.remove('gdpr_consent')).not.toThrow();
   });
 });
+
+describe('lasting storage for a blocked embed (Storage Access API)', () => {
+  afterEach(() => {
+    unblock();
+    Reflect.deleteProperty(document, 'requestStorageAccess');
+  });
+
+  it('writes to the storage the browser granted, so the login outlives a reload of the frame', async () => {
+    vi.resetModules();
+    const { storage, requestLastingStorage } = await import('./storage');
+    const granted = new Map<string, string>();
+    const handle = {
+      getItem: (key: string) => granted.get(key) ?? null,
+      setItem: (key: string, value: string) => granted.set(key, value),
+      removeItem: (key: string) => granted.delete(key),
+    };
+    const request = vi.fn(async () => ({ localStorage: handle }));
+    Object.defineProperty(document, 'requestStorageAccess', { configurable: true, value: request });
+    block('localStorage');
+    block('sessionStorage');
+    // Logged in before the browser answered: the token waits in memory, then moves to the grant.
+    storage.set('formUserToken', 'token-4');
+    requestLastingStorage();
+    expect(request).toHaveBeenCalledWith({ localStorage: true });
+    await vi.waitFor(() => expect(granted.get('formUserToken')).toBe('token-4'));
+    storage.set('formUserToken', 'token-4b');
+    expect(granted.get('formUserToken')).toBe('token-4b');
+    storage.set('formUserToken', 'token-4');
+    expect(storage.get('formUserToken')).toBe('token-4');
+    storage.remove('formUserToken');
+    expect(granted.has('formUserToken')).toBe(false);
+  });
+
+  it('changes nothing when the browser refuses, or when storage is not blocked', async () => {
+    vi.resetModules();
+    const { storage, requestLastingStorage } = await import('./storage');
+    const request = vi.fn(async () => {
+      throw new DOMException('refused', 'NotAllowedError');
+    });
+    Object.defineProperty(document, 'requestStorageAccess', { configurable: true, value: request });
+    requestLastingStorage();
+    expect(request).not.toHaveBeenCalled();
+    block('localStorage');
+    block('sessionStorage');
+    requestLastingStorage();
+    expect(request).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    storage.set('formUserToken', 'token-5');
+    expect(storage.get('formUserToken')).toBe('token-5');
+  });
+});
