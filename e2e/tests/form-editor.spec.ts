@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { dragHandle, moveByKeyboard } from '../support/drag.js';
 import { newOwner } from '../support/sign-in.js';
 
 interface Session {
@@ -159,4 +160,40 @@ test('an owner edits a form: removes a field, protects it with an authorized use
   // Without a formId there is nothing to edit.
   await page.goto('/dashboard/form-update');
   await expect(page.getByText('Missing form ID parameter')).toBeVisible();
+});
+
+test("an owner reorders the editor's fields by mouse, by keyboard and with Move up, and the form keeps the order", async ({
+  page,
+  request,
+}) => {
+  const session = await signInViaApi(page, request);
+  const formId = await createForm(request, session);
+  await page.goto(`/dashboard/form-update?formId=${formId}`);
+  await expect(page.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Volunteer sign-up');
+  const handle = (name: string) => page.getByRole('button', { name: `Reorder ${name}` });
+  const order = () =>
+    page
+      .getByRole('button', { name: /^Reorder / })
+      .evaluateAll((handles) =>
+        handles.map((h) => (h.getAttribute('aria-label') ?? '').replace(/^Reorder /, '')),
+      );
+
+  // Each field shows its settings, so rows are tall: drag the dragged row's handle from mid-screen.
+  await handle('Phone').evaluate((element) =>
+    element.scrollIntoView({ block: 'center', behavior: 'instant' }),
+  );
+  await dragHandle(page, handle('Phone'), handle('Email'));
+  await expect.poll(order).toEqual(['Full Name', 'Phone', 'Email']);
+  await moveByKeyboard(page, handle('Full Name'), 'ArrowDown');
+  await expect.poll(order).toEqual(['Phone', 'Full Name', 'Email']);
+  await page.getByRole('button', { name: 'Move Email up' }).click();
+  await expect.poll(order).toEqual(['Phone', 'Email', 'Full Name']);
+
+  await page.getByRole('button', { name: 'Update Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
+  const stored = await request.get(`/api/v1/forms/${formId}`, {
+    headers: { Authorization: `Bearer ${session.accessToken}` },
+  });
+  const { data } = (await stored.json()) as { data: { form: { jdata: { label: string }[] } } };
+  expect(data.form.jdata.map((field) => field.label)).toEqual(['Phone', 'Email', 'Full Name']);
 });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { dragHandle, moveByKeyboard } from '../support/drag.js';
 import { newOwner } from '../support/sign-in.js';
 
 interface Session {
@@ -53,38 +54,6 @@ async function fieldOrder(page: Page): Promise<string[]> {
     .getByRole('button', { name: /^Reorder / })
     .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label') ?? ''));
   return labels.map((label) => label.replace(/^Reorder /, ''));
-}
-
-/** Waits until the page has stopped scrolling (the app scrolls smoothly), for 200 ms in a row. */
-async function scrollSettled(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = window.scrollY;
-        let stillSince = performance.now();
-        const check = () => {
-          if (window.scrollY !== last) {
-            last = window.scrollY;
-            stillSince = performance.now();
-          }
-          if (performance.now() - stillSince >= 200) resolve();
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-  );
-}
-
-/** Drags one handle onto another with the mouse, in small steps as a person would. */
-async function dragHandle(page: Page, from: Locator, to: Locator) {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('drag handles are not visible');
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 12 });
-  await page.mouse.up();
 }
 
 test('an owner builds a form from a sheet: rename, type, custom header, create', async ({
@@ -334,26 +303,16 @@ test("an owner reorders the generator's fields by mouse and by keyboard, up and 
     .poll(() => fieldOrder(page))
     .toEqual(['Full Name', 'Phone', 'Email', 'Company', 'Ticket Type', 'Dietary Requirements']);
 
-  // The page scrolls smoothly (to the focused handle, and with the row being moved): a person presses
-  // the next key once they see where the row is.
-  const moveByKeyboard = async (name: string, key: 'ArrowDown' | 'ArrowUp') => {
-    await page.getByRole('button', { name: `Reorder ${name}` }).focus();
-    await scrollSettled(page);
-    await page.keyboard.press('Space');
-    await scrollSettled(page);
-    await page.keyboard.press(key);
-    await scrollSettled(page);
-    await page.keyboard.press('Space');
-  };
-  await moveByKeyboard('Company', 'ArrowDown');
+  const handle = (name: string) => page.getByRole('button', { name: `Reorder ${name}` });
+  await moveByKeyboard(page, handle('Company'), 'ArrowDown');
   await expect
     .poll(() => fieldOrder(page))
     .toEqual(['Full Name', 'Phone', 'Email', 'Ticket Type', 'Company', 'Dietary Requirements']);
-  await moveByKeyboard('Dietary Requirements', 'ArrowUp');
+  await moveByKeyboard(page, handle('Dietary Requirements'), 'ArrowUp');
   await expect
     .poll(() => fieldOrder(page))
     .toEqual(['Full Name', 'Phone', 'Email', 'Ticket Type', 'Dietary Requirements', 'Company']);
-  await moveByKeyboard('Full Name', 'ArrowDown');
+  await moveByKeyboard(page, handle('Full Name'), 'ArrowDown');
   await expect
     .poll(() => fieldOrder(page))
     .toEqual(['Phone', 'Full Name', 'Email', 'Ticket Type', 'Dietary Requirements', 'Company']);
