@@ -5,3 +5,5 @@
  */
 export * from './answer-rules.js';
 export * from './field-kinds.js';
+export * from './field-visibility.js';
+export * from './prefill.js';

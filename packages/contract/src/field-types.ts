@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isChoiceType, isIsoDate } from './field-kinds.js';
+import { VISIBILITY_LIMITS, VISIBILITY_OPS } from './field-visibility.js';
 
 // The zod-free parts (the answer rules use only these; the public form imports them without the schemas).
 export {
@@ -32,6 +33,7 @@ export const FORM_FIELD_TYPES = [
   'time',
   'url',
   'tel',
+  'hidden',
 ] as const;
 export const FieldTypeSchema = z.enum(FORM_FIELD_TYPES, { error: 'Unknown field type' });
 export type FieldType = z.infer<typeof FieldTypeSchema>;
@@ -55,6 +57,7 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   time: 'Time',
   url: 'URL',
   tel: 'Phone',
+  hidden: 'Hidden (from the link)',
 };
 
 export const OPTION_LIMITS = {
@@ -107,6 +110,22 @@ export const OptionsFromSchema = z.strictObject({
     .regex(A1_RANGE, 'Enter a range such as Lists!A2:A'),
 });
 export type OptionsFrom = z.infer<typeof OptionsFromSchema>;
+
+/**
+ * When a field shows (issue 23): all or any of its rules on fields before it hold. Checked against the
+ * other fields by `visibilityProblem` (field-visibility.ts), on the whole list.
+ */
+export const VisibilityRuleSchema = z.strictObject({
+  fieldId: z.string().max(40),
+  op: z.enum(VISIBILITY_OPS, { error: 'Unknown condition' }),
+  value: z.string().max(VISIBILITY_LIMITS.valueMax).optional(),
+});
+export const VisibleWhenSchema = z.strictObject({
+  match: z.enum(['all', 'any']).default('all'),
+  rules: z
+    .array(VisibilityRuleSchema)
+    .max(VISIBILITY_LIMITS.rulesMax, `At most ${VISIBILITY_LIMITS.rulesMax} conditions`),
+});
 
 /** A bound: a number (number fields) or a YYYY-MM-DD day (date fields); checked against the type. */
 export const BoundSchema = z.union([z.number().finite(), z.string().trim().max(40)]);

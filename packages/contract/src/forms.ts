@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { ANSWER_MAX_LENGTH } from './answer-rules.js';
 import {
   BoundSchema,
   FieldTypeSchema,
   FORM_FIELD_TYPES,
   fieldRulesProblem,
+  OPTION_LIMITS,
   OptionsFromSchema,
   OptionsSchema,
+  VisibleWhenSchema,
 } from './field-types.js';
+import { visibilityProblem } from './field-visibility.js';
+import { PREFILL_LIMITS } from './prefill.js';
 import { type ResponseItem, ResponseItemSchema } from './responses.js';
 
 /** Spec 001 section 9 and section 3: constants of forms. */
@@ -73,10 +78,16 @@ const FormFieldObjectSchema = z.object({
   min: BoundSchema.optional(),
   max: BoundSchema.optional(),
   allowOther: z.boolean().optional(),
+  /** Shown only when these rules on earlier fields hold (issue 23); always shown without. */
+  visibleWhen: VisibleWhenSchema.optional(),
 });
 export const FormFieldSchema = FormFieldObjectSchema.superRefine((field, ctx) => {
   const problem = fieldRulesProblem(field);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  // A respondent never sees a hidden field, so could never give a required answer.
+  if (field.type === 'hidden' && field.required) {
+    ctx.addIssue({ code: 'custom', message: `${field.label}: a hidden field cannot be required` });
+  }
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 export type FormFieldInput = z.input<typeof FormFieldSchema>;
@@ -129,8 +140,12 @@ export const FormFieldsInputSchema = jsonString(
     .max(FORM_LIMITS.fieldsMax, `A form can have at most ${FORM_LIMITS.fieldsMax} fields`)
     .superRefine((fields, ctx) => {
       const ids = fields.map((field) => field.id).filter((id) => id !== undefined);
-      if (new Set(ids).size !== ids.length)
+      if (new Set(ids).size !== ids.length) {
         ctx.addIssue({ code: 'custom', message: 'Field ids must be unique' });
+        return;
+      }
+      const problem = visibilityProblem(fields);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
 );
 export const FormSettingsInputSchema = jsonString(FormSettingsSchema.partial());
@@ -171,6 +186,30 @@ export const UpdateFormBodySchema = z.strictObject({
   status: FormStatusSchema.optional(),
 });
 export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
+
+/**
+ * POST /forms/{formId}/prefill-links (issue 23): a link with answers filled in. `values` (field id →
+ * answer) go in the address; those whose ids are in `locked` go in the signed `prefill` token instead,
+ * shown read-only and enforced at submission. `expiresInDays` bounds the token (none: no expiry).
+ */
+export const PrefillLinkBodySchema = z.strictObject({
+  values: z
+    .record(
+      FieldIdSchema,
+      z.union([
+        z.string().max(ANSWER_MAX_LENGTH, 'Answers must be at most 5000 characters'),
+        z.array(z.string().max(OPTION_LIMITS.lengthMax)).max(OPTION_LIMITS.max),
+      ]),
+    )
+    .refine((values) => Object.keys(values).length > 0, 'Fill in at least one field for the link'),
+  locked: z.array(FieldIdSchema).max(FORM_LIMITS.fieldsMax).default([]),
+  expiresInDays: z.number().int().min(1).max(PREFILL_LIMITS.expiryDaysMax).optional(),
+});
+export type PrefillLinkBody = z.input<typeof PrefillLinkBodySchema>;
+export const PrefillLinkResultSchema = z
+  .object({ url: z.string(), expiresAt: z.string().nullable() })
+  .meta({ id: 'PrefillLinkResult' });
+export type PrefillLinkResult = z.infer<typeof PrefillLinkResultSchema>;
 
 /** A field the owner's form view warns about: its options range could not be read (respondents see the last good list). */
 export const FieldWarningSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_MAX_LENGTH } from './answer-rules.js';
-import { BoundSchema, FieldTypeSchema, OPTION_LIMITS } from './field-types.js';
+import { BoundSchema, FieldTypeSchema, OPTION_LIMITS, VisibleWhenSchema } from './field-types.js';
+import { PREFILL_LIMITS } from './prefill.js';
 
 /** A string whose absence reads as the spec's "... is required" message, not zod's generic type error. */
 function requiredString(message: string) {
@@ -56,6 +57,8 @@ export const PublicFormFieldSchema = z.object({
   allowOther: z.boolean().optional(),
   min: BoundSchema.optional(),
   max: BoundSchema.optional(),
+  /** Shown only when these rules on earlier fields hold (field-visibility.ts); the server judges too. */
+  visibleWhen: VisibleWhenSchema.optional(),
 });
 export type PublicFormField = z.infer<typeof PublicFormFieldSchema>;
 
@@ -102,6 +105,8 @@ export const SubmitFormBodySchema = z.strictObject({
     ]),
   ),
   userToken: z.string().max(4096).optional(),
+  /** The signed token of a prefilled link with locked answers (the page's `prefill` parameter). */
+  prefillToken: z.string().max(PREFILL_LIMITS.tokenMax).optional(),
   idempotencyKey: z
     .string()
     .trim()

@@ -14,7 +14,7 @@ export function fieldId(index: number): string {
 
 type TextLikeType = Exclude<
   PublicFormField['type'],
-  'textarea' | 'dropdown' | 'radio' | 'checkboxes' | 'checkbox'
+  'textarea' | 'dropdown' | 'radio' | 'checkboxes' | 'checkbox' | 'hidden'
 >;
 
 /** The input each typed field is, with what helps phones and browsers fill it in. */
@@ -54,6 +54,15 @@ export function FormField({ index, ...props }: FormFieldProps) {
       return <ChoiceGroup {...control} field={{ ...field, type: field.type }} />;
     case 'checkbox':
       return <YesNoField {...control} />;
+    case 'hidden':
+      // Never shown: its value comes from the form's address, and is posted like any answer.
+      return (
+        <input
+          type="hidden"
+          name={answerName(field.label)}
+          defaultValue={typeof props.defaultValue === 'string' ? props.defaultValue : ''}
+        />
+      );
     default:
       return <TextField {...control} />;
   }

@@ -50,6 +50,7 @@ describe('FieldSettings', () => {
       'Time',
       'URL',
       'Phone',
+      'Hidden (from the link)',
     ]);
     const placeholder = screen.getByRole('textbox', { name: 'Placeholder of Plan' });
     expect(placeholder).toHaveProperty('value', 'Enter your plan');

@@ -153,6 +153,7 @@ describe('FormEditorPage', EDIT_TIMEOUT, () => {
       'time',
       'url',
       'tel',
+      'hidden',
     ]);
     expect(screen.queryByText('Some options could not be read from your sheet')).toBeNull();
     for (const name of ['Login Protection', 'Document Templates', 'Digital Signature', 'GDPR']) {

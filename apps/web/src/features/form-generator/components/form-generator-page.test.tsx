@@ -540,7 +540,7 @@ describe('FormGeneratorPage field types (issue 21)', PAGE_TEST, () => {
       'value',
       'Lists!A2:A',
     );
-    expect(within(typeOf('Plan')).getAllByRole('option')).toHaveLength(12);
+    expect(within(typeOf('Plan')).getAllByRole('option')).toHaveLength(13);
 
     fireEvent.change(typeOf('Plan'), { target: { value: 'radio' } });
     expect(typeOf('Plan').getAttribute('aria-describedby')).toBeNull();

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  encodePrefillPayload,
+  type PrefillField,
+  prefillFromQuery,
+  prefillValueFor,
+  readPrefillPayload,
+} from './prefill.js';
+
+const FIELDS: PrefillField[] = [
+  { id: 'name', label: 'Full Name', type: 'text' },
+  { id: 'plan', label: 'Plan', type: 'radio', options: ['Basic', 'Pro'] },
+  { id: 'extras', label: 'Extras', type: 'checkboxes', options: ['Lunch', 'Dinner', 'Parking'] },
+  { id: 'agree', label: 'Agree', type: 'checkbox' },
+  { id: 'utm', label: 'utm_source', type: 'hidden' },
+];
+
+describe('prefillFromQuery', () => {
+  it('reads fields by label or id (the id wins), matching options without case', () => {
+    const query = new URLSearchParams(
+      'Full%20Name=Ada&name=Ada%20L&Plan=pro&extras=lunch&extras=Parking&utm_source=newsletter&agree=yes',
+    );
+    expect(prefillFromQuery(FIELDS, query)).toEqual({
+      name: 'Ada L',
+      plan: 'Pro',
+      extras: ['Lunch', 'Parking'],
+      agree: 'Yes',
+      utm: 'newsletter',
+    });
+  });
+
+  it('ignores values that do not fit their field, and unknown parameters', () => {
+    const query = new URLSearchParams('Plan=Enterprise&extras=Spa&agree=maybe&other=1&Full%20Name=%20%20');
+    expect(prefillFromQuery(FIELDS, query)).toEqual({});
+  });
+
+  it('takes checkboxes written A, B', () => {
+    expect(prefillValueFor(FIELDS[2] as PrefillField, ['Lunch, Dinner'])).toEqual(['Lunch', 'Dinner']);
+  });
+});
+
+describe('prefill token payload', () => {
+  it('round-trips, unicode included', () => {
+    const payload = {
+      formId: 'abc123',
+      values: { name: 'Zoë 🌱', extras: ['Lunch'] },
+      expiresAt: 1_900_000_000,
+    };
+    const token = `${encodePrefillPayload(payload)}.c2ln`;
+    expect(readPrefillPayload(token)).toEqual(payload);
+  });
+
+  it('reads nothing from what is not a token', () => {
+    for (const token of [
+      '',
+      'abc',
+      'a.b.c',
+      '!!!.sig',
+      `${btoa('[1]')}.sig`,
+      `${btoa('{"f":1,"v":{}}')}.sig`,
+    ]) {
+      expect(readPrefillPayload(token), token).toBeUndefined();
+    }
+    const bad = encodePrefillPayload({ formId: 'f', values: { x: 'y' } });
+    expect(readPrefillPayload(bad)).toBeUndefined(); // no signature part
+  });
+});
