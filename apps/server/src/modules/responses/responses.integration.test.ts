@@ -258,6 +258,7 @@ describeEachDialect('responses API', (dialect) => {
       answers_json: JSON.stringify({ 'Full Name': `P${i}` }),
       signature_url: null,
       respondent_id: null,
+      respondent_email: null,
       consent: null,
       idempotency_key: null,
       created_at: new Date(Date.UTC(2026, 4, 1, 0, i)).toISOString(),
@@ -430,6 +431,7 @@ describeEachDialect('responses API', (dialect) => {
         answers_json: JSON.stringify({ 'Full Name': `P${i}` }),
         signature_url: null,
         respondent_id: null,
+        respondent_email: null,
         consent: null,
         idempotency_key: null,
         // Pairs share an instant, so batch boundaries fall inside ties too.
