@@ -90,6 +90,7 @@ export const PDF_MESSAGES = {
   busy: 'Too many PDFs are being generated right now. Please try again in a few seconds.',
   timedOut: 'Generating the PDF took too long. Please try again.',
   tooLong: `The PDF would be longer than ${PDF_MAX_PAGES} pages. Shorten the template or the answers.`,
+  zipNoneMatch: 'No response matches the search and dates',
   zipTooMany: `More than ${PDF_ZIP_MAX} responses match. Narrow the search or the dates to ${PDF_ZIP_MAX} or fewer for one ZIP of PDFs.`,
 } as const;
 /** The PDF success toast closes after 3 s (spec 001 section 9). */
