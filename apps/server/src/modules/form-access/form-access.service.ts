@@ -28,7 +28,10 @@ export interface FormAccessServiceDeps {
    * removed user's token, and one issued before a password reset, stop working at once.
    */
   formUsers: {
-    findTokenHolder(formRowId: string, id: string): Promise<{ tokenVersion: number; email: string } | undefined>;
+    findTokenHolder(
+      formRowId: string,
+      id: string,
+    ): Promise<{ tokenVersion: number; email: string } | undefined>;
   };
   /**
    * The form-users module's password check (argon2id; an unknown email costs the same), answering the

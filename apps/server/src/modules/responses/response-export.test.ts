@@ -1,6 +1,12 @@
 import type { FormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
-import { type ExportLayout, exportCells, exportHeader, exportLabels, readableTimestamp } from './response-export.js';
+import {
+  type ExportLayout,
+  exportCells,
+  exportHeader,
+  exportLabels,
+  readableTimestamp,
+} from './response-export.js';
 
 const layoutOf = (labels: string[], extra: Partial<ExportLayout> = {}): ExportLayout => ({
   labels,
@@ -92,7 +98,11 @@ describe('export columns', () => {
 
 describe('readable timestamps and the respondent column', () => {
   it("writes the time in the owner's zone, the header naming it, and keeps ISO in its own column", () => {
-    const layout = layoutOf(['Name'], { timeZone: 'America/New_York', withRespondent: true, sheetLinked: false });
+    const layout = layoutOf(['Name'], {
+      timeZone: 'America/New_York',
+      withRespondent: true,
+      sheetLinked: false,
+    });
     expect(exportHeader(layout)).toEqual([
       'No.',
       'Timestamp (America/New_York)',

@@ -68,7 +68,9 @@ export function createResponseReader(deps: ResponseReaderDeps) {
     const values = rows.map((row) => templateValuesFor(form.fields, toResponseForTemplate(row), options));
     const toFill = templates.map(({ id, name, content }) => ({ id, name, content }));
     const filled = await deps.html.fillPage(toFill, values, ownerId);
-    return filled.map((entries, index) => toResponseItem(rows[index] as ResponseRow, entries, form.sheetLinked));
+    return filled.map((entries, index) =>
+      toResponseItem(rows[index] as ResponseRow, entries, form.sheetLinked),
+    );
   }
 
   return {

@@ -32,7 +32,10 @@ export function sheetStateOf(row: Pick<ResponseRow, 'sync_state'>, sheetLinked: 
 }
 
 /** A synced row's old error is history, not a reason: only rows still on their way show one. */
-export function syncErrorOf(row: Pick<ResponseRow, 'sync_state' | 'last_error'>, sheetLinked = true): string | null {
+export function syncErrorOf(
+  row: Pick<ResponseRow, 'sync_state' | 'last_error'>,
+  sheetLinked = true,
+): string | null {
   return sheetStateOf(row, sheetLinked) === 'synced' || !sheetLinked ? null : (row.last_error ?? null);
 }
 

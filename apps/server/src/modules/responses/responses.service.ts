@@ -61,7 +61,12 @@ export function createResponsesService(deps: ResponsesServiceDeps) {
      * The ids of the responses matching the list's filters, newest first, at most `max` of them (the
      * ZIP of PDFs asks for one more than it allows, to tell "too many" apart).
      */
-    async idsMatching(ownerId: string, formId: string, filters: ResponseFilters, max: number): Promise<string[]> {
+    async idsMatching(
+      ownerId: string,
+      formId: string,
+      filters: ResponseFilters,
+      max: number,
+    ): Promise<string[]> {
       const form = await deps.forms.requireOwned(ownerId, formId);
       for await (const rows of deps.reader.batches(ownerId, form.id, filters, max)) {
         return rows.map((row) => row.id);

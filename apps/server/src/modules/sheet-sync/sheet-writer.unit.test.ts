@@ -348,7 +348,11 @@ describe('writeBatch: where Google put the rows', () => {
 function loginBatch(fields: FieldInput[], respondent: string | null, answers: Record<string, string>) {
   const batch = batchFor(fields, { sheetId: 7 }, answers);
   const form = { ...(batch.forms[0] as ClaimedForm), settingsJson: '{"loginRequired":1}' };
-  const response = { ...(batch.responses[0] as SheetBatch['responses'][number]), respondentEmail: respondent, form };
+  const response = {
+    ...(batch.responses[0] as SheetBatch['responses'][number]),
+    respondentEmail: respondent,
+    form,
+  };
   return { ...batch, forms: [form], responses: [response] };
 }
 
@@ -391,7 +395,10 @@ describe('writeBatch: the Respondent column', () => {
     const sheets = fakeSheets([
       { sheetId: 7, title: 'Data', header: ['Respondent', 'Timestamp', 'Response ID'] },
     ]);
-    await writeBatch(loginBatch(['Respondent'], 'ada@example.com', { Respondent: 'Team A' }), deps(sheets.client));
+    await writeBatch(
+      loginBatch(['Respondent'], 'ada@example.com', { Respondent: 'Team A' }),
+      deps(sheets.client),
+    );
     expect(sheets.calls).toEqual([
       'getSpreadsheet',
       "getValues 'Data'!1:1",
