@@ -95,8 +95,8 @@ describeEachDialect('responses: respondent, No sheet, export time zone', (dialec
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];
-      const cells = (n: number) =>
-        Array.from((sheet?.getRow(n).values as unknown[]).slice(1), (c) => c ?? '');
+      if (!sheet) throw new Error('the workbook has no sheet');
+      const cells = (n: number) => Array.from((sheet.getRow(n).values as unknown[]).slice(1), (c) => c ?? '');
       expect(cells(1).slice(0, 5)).toEqual([
         'No.',
         'Timestamp (America/New_York)',
