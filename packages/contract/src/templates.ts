@@ -78,6 +78,9 @@ export const TEMPLATE_MESSAGES = {
 export const PDF_MAX_PAGES = 200;
 
 /** Texts of PDF export on the responses page (spec 001 section 8). */
+/** The most responses one ZIP of PDFs holds. */
+export const PDF_ZIP_MAX = 500;
+
 export const PDF_MESSAGES = {
   generating: 'Generating PDF...',
   done: 'PDF generated and downloaded successfully',
@@ -87,6 +90,8 @@ export const PDF_MESSAGES = {
   busy: 'Too many PDFs are being generated right now. Please try again in a few seconds.',
   timedOut: 'Generating the PDF took too long. Please try again.',
   tooLong: `The PDF would be longer than ${PDF_MAX_PAGES} pages. Shorten the template or the answers.`,
+  zipNoneMatch: 'No response matches the search and dates',
+  zipTooMany: `More than ${PDF_ZIP_MAX} responses match. Narrow the search or the dates to ${PDF_ZIP_MAX} or fewer for one ZIP of PDFs.`,
 } as const;
 /** The PDF success toast closes after 3 s (spec 001 section 9). */
 export const PDF_TOAST_AUTO_CLOSE_MS = 3_000;
@@ -130,10 +135,17 @@ export const ResponsePdfBodySchema = z.strictObject({
 });
 export type ResponsePdfBody = z.input<typeof ResponsePdfBodySchema>;
 
-/** POST /forms/{formId}/responses/pdf-zip: 'Download all as PDF' for the selected rows. */
+/**
+ * POST /forms/{formId}/responses/pdf-zip: one PDF per response in one ZIP. With `responseIds`, those
+ * responses (the selected rows); without, every response matching q/from/to (the list's filters),
+ * newest first: 'Download all as PDF'. More than PDF_ZIP_MAX matches is a 400 (narrow the filters).
+ */
 export const ResponsesPdfZipBodySchema = z.strictObject({
   templateId: z.string().trim().min(1).max(64),
-  responseIds: z.array(z.string().trim().min(1).max(64)).min(1).max(500),
+  responseIds: z.array(z.string().trim().min(1).max(64)).min(1).max(PDF_ZIP_MAX).optional(),
+  q: z.string().trim().max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
 });
 export type ResponsesPdfZipBody = z.input<typeof ResponsesPdfZipBodySchema>;
 

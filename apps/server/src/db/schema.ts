@@ -91,6 +91,8 @@ export interface ResponsesTable {
   signature_url: string | null;
   /** form_users.id of a logged-in respondent. */
   respondent_id: string | null;
+  /** The form user's email when the response was stored (migration 0017); null without login. */
+  respondent_email: string | null;
   consent: string | null;
   idempotency_key: string | null;
   created_at: string;

@@ -37,6 +37,7 @@ describe('SQLite writer thread (DatabaseHandle.writeDb)', () => {
         answers_json: '{}',
         signature_url: null,
         respondent_id: null,
+        respondent_email: null,
         consent: null,
         idempotency_key: key,
         created_at: new Date().toISOString(),

@@ -45,6 +45,7 @@ export async function insertResponse(
       answers_json: JSON.stringify(answers),
       signature_url: null,
       respondent_id: null,
+      respondent_email: null,
       consent: null,
       idempotency_key: null,
       created_at: createdAt,

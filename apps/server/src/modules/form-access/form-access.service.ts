@@ -24,10 +24,15 @@ export interface FormAccessServiceDeps {
   options?: Pick<FieldOptions, 'resolve'>;
   tokens: RespondentTokens;
   /**
-   * The form user's current token version, undefined when the user no longer exists: a removed user's
-   * token, and one issued before a password reset, stop working at once.
+   * The form user's current token version (and email), undefined when the user no longer exists: a
+   * removed user's token, and one issued before a password reset, stop working at once.
    */
-  formUsers: { findTokenVersion(formRowId: string, id: string): Promise<number | undefined> };
+  formUsers: {
+    findTokenHolder(
+      formRowId: string,
+      id: string,
+    ): Promise<{ tokenVersion: number; email: string } | undefined>;
+  };
   /**
    * The form-users module's password check (argon2id; an unknown email costs the same), answering the
    * token version read with the password hash.
@@ -73,20 +78,20 @@ export function createFormAccessService(deps: FormAccessServiceDeps) {
   }
 
   /**
-   * For a login-protected form: the respondent's form user id from a valid token for this very form,
-   * else 401. Forms without login take no token and answer undefined.
+   * For a login-protected form: the respondent (form user id and current email) from a valid token for
+   * this very form, else 401. Forms without login take no token and answer undefined.
    */
   async function authorizeRespondent(
     form: LoadedForm,
     token: string | undefined,
-  ): Promise<string | undefined> {
+  ): Promise<AuthorizedRespondent | undefined> {
     if (form.settings.loginRequired !== 1) return undefined;
     if (!token) throw loginRequired();
     const check = await deps.tokens.verify(token);
     if (!check.ok || check.claims.formId !== form.formId) throw loginRequired();
-    const version = await deps.formUsers.findTokenVersion(form.id, check.claims.formUserId);
-    if (version === undefined || version !== check.claims.tokenVersion) throw loginRequired();
-    return check.claims.formUserId;
+    const holder = await deps.formUsers.findTokenHolder(form.id, check.claims.formUserId);
+    if (holder === undefined || holder.tokenVersion !== check.claims.tokenVersion) throw loginRequired();
+    return { formUserId: check.claims.formUserId, email: holder.email };
   }
 
   return {
@@ -122,6 +127,12 @@ export function createFormAccessService(deps: FormAccessServiceDeps) {
   };
 }
 export type FormAccessService = ReturnType<typeof createFormAccessService>;
+
+/** The authorized user a login-protected form's token names. */
+export interface AuthorizedRespondent {
+  formUserId: string;
+  email: string;
+}
 
 /** Public form ids are base64url (12 characters today); anything else cannot name a form. */
 export function isFormIdShaped(formId: string): boolean {

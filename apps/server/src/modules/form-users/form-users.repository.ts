@@ -76,17 +76,20 @@ export function createFormUsersRepository(db: Kysely<Database>) {
     },
 
     /**
-     * For respondent tokens: the user's current token version, or undefined when the user no longer
-     * exists on this form (a removed user's token stops working at once).
+     * For respondent tokens: the user's current token version and email, or undefined when the user no
+     * longer exists on this form (a removed user's token stops working at once).
      */
-    async findTokenVersion(formRowId: string, id: string): Promise<number | undefined> {
+    async findTokenHolder(
+      formRowId: string,
+      id: string,
+    ): Promise<{ tokenVersion: number; email: string } | undefined> {
       const row = await db
         .selectFrom('form_users')
-        .select('token_version')
+        .select(['token_version', 'email'])
         .where('form_id', '=', formRowId)
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && Number(row.token_version);
+      return row && { tokenVersion: Number(row.token_version), email: row.email };
     },
 
     /** New users start at token version 0 (the column's default). */

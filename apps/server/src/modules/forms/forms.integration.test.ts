@@ -227,6 +227,7 @@ describeEachDialect('forms API', (dialect) => {
         id: responseId,
         response: { 'Full Name': 'Grace' },
         createdAt: '2026-01-02T03:04:05.000Z',
+        respondent: null,
         syncState: 'pending',
         syncError: null,
         formResponseWithTemplate: [],

@@ -38,6 +38,10 @@ export interface OwnedForm {
   formId: string;
   name: string;
   fields: FormField[];
+  /** A Google Sheet is linked: responses go to it. Without one they are only kept here ('No sheet'). */
+  sheetLinked: boolean;
+  /** Respondents log in (an authorized user's email is kept with each response). */
+  loginRequired: boolean;
 }
 
 export interface FormsServiceDeps {
@@ -137,8 +141,17 @@ function optionsSourceOf(
   };
 }
 
-function ownedForm(row: { id: string; form_id: string; name: string; fields_json: string }): OwnedForm {
-  return { id: row.id, formId: row.form_id, name: row.name, fields: fieldsFromJson(row.fields_json) };
+function ownedForm(
+  row: Pick<FormRow, 'id' | 'form_id' | 'name' | 'fields_json' | 'settings_json' | 'spreadsheet_id'>,
+): OwnedForm {
+  return {
+    id: row.id,
+    formId: row.form_id,
+    name: row.name,
+    fields: fieldsFromJson(row.fields_json),
+    sheetLinked: row.spreadsheet_id !== null,
+    loginRequired: settingsFromJson(row.settings_json).loginRequired === 1,
+  };
 }
 
 /**

@@ -15,7 +15,15 @@ export function createPdfResponsesRepository(db: Kysely<Database>) {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('responses')
-        .select(['id', 'answers_json', 'signature_url', 'created_at', 'sync_state', 'last_error'])
+        .select([
+          'id',
+          'answers_json',
+          'signature_url',
+          'created_at',
+          'sync_state',
+          'last_error',
+          'respondent_email',
+        ])
         .where('responses.form_id', '=', formRowId)
         .where('responses.id', 'in', [...ids])
         .where((eb) =>

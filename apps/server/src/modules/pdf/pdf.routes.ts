@@ -142,9 +142,11 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfRoutesDeps) {
       config: limited(Math.max(1, Math.floor(deps.perMinute / 10))),
       schema: {
         tags,
-        summary: "'Download all as PDF': the selected responses as one ZIP of PDFs (streamed)",
+        summary: "'Download all as PDF': every matching (or each selected) response as one ZIP of PDFs",
         description:
-          "Entries '{template name} - {response id}.pdf', in the order of responseIds (at most 500). Every id " +
+          "Entries '{template name} - {response id}.pdf', in the order of responseIds (at most 500). Without " +
+          'responseIds: every response matching q, from and to (as on the list), newest first; 400 when none ' +
+          'or more than 500 match. Every id ' +
           'must be a response of the form (404 otherwise) before anything is rendered. PDFs are rendered one ' +
           'at a time through the shared queue, so a large ZIP never holds more than one render slot. ' +
           `${PAPER_NOTE} ${FAILURES} (for the first PDF; a later failure breaks the download).`,

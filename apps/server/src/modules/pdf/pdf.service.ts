@@ -1,4 +1,4 @@
-import { type FormTemplate, HTML_LIMITS, PDF_MESSAGES } from '@sheetforms/contract';
+import { type FormTemplate, HTML_LIMITS, PDF_MESSAGES, PDF_ZIP_MAX } from '@sheetforms/contract';
 import { type HtmlWork, htmlLimitProblem } from '../../html-work/html-work.js';
 import { badRequest } from '../../http/http-error.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
@@ -16,7 +16,7 @@ export interface PdfServiceDeps {
   renderer: PdfRenderer;
   forms: Pick<FormsService, 'requireOwned'>;
   templates: Pick<TemplatesService, 'getForOwner'>;
-  responses: Pick<ResponsesService, 'getForOwner'>;
+  responses: Pick<ResponsesService, 'getForOwner' | 'idsMatching'>;
   responsesByIds: PdfResponsesRepository;
   /** Signature images: read from storage, and whether a URL is a signature stored for a form. */
   signatures: Pick<UploadsService, 'read' | 'isIssuedFor'>;
@@ -138,15 +138,34 @@ export function createPdfService(deps: PdfServiceDeps) {
     /**
      * POST /forms/{formId}/responses/pdf-zip: checks everything first (form, template, every id), so a
      * bad request fails before the first byte; then renders lazily, in the order the ids were given.
+     * Without ids: every response matching the filters, newest first (400 when none, or more than
+     * PDF_ZIP_MAX, match).
      */
     async responsesZip(
       ownerId: string,
-      input: { formId: string; templateId: string; responseIds: readonly string[] },
+      input: {
+        formId: string;
+        templateId: string;
+        responseIds?: readonly string[] | undefined;
+        q?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+      },
       format: PaperFormat,
     ): Promise<PdfZip> {
       const { form, template } = await deps.templates.getForOwner(ownerId, input.formId, input.templateId);
+      const chosen =
+        input.responseIds ??
+        (await deps.responses.idsMatching(
+          ownerId,
+          input.formId,
+          { q: input.q, from: input.from, to: input.to },
+          PDF_ZIP_MAX + 1,
+        ));
+      if (chosen.length === 0) throw badRequest('NO_MATCHING_RESPONSES', PDF_MESSAGES.zipNoneMatch);
+      if (chosen.length > PDF_ZIP_MAX) throw badRequest('TOO_MANY_RESPONSES', PDF_MESSAGES.zipTooMany);
       // A template that prints nothing is found with the first entry, before the reply starts.
-      const ids = [...new Set(input.responseIds)];
+      const ids = [...new Set(chosen)];
       const found = await deps.responsesByIds.listByIds(ownerId, form.id, ids);
       const byId = new Map(found.map((response) => [response.id, response]));
       if (ids.some((id) => !byId.has(id))) throw responseNotFound();

@@ -1,6 +1,20 @@
 import type { FormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
-import { exportCells, exportHeader, exportLabels } from './response-export.js';
+import {
+  type ExportLayout,
+  exportCells,
+  exportHeader,
+  exportLabels,
+  readableTimestamp,
+} from './response-export.js';
+
+const layoutOf = (labels: string[], extra: Partial<ExportLayout> = {}): ExportLayout => ({
+  labels,
+  timeZone: 'UTC',
+  withRespondent: false,
+  sheetLinked: true,
+  ...extra,
+});
 
 const field = (label: string, extra: Partial<FormField> = {}): FormField => ({
   label,
@@ -24,10 +38,11 @@ describe('export columns', () => {
   });
 
   it('fills the cells of extra labels from the stored answers', () => {
-    const labels = exportLabels([field('Full Name')], ['Old']);
+    const labels = layoutOf(exportLabels([field('Full Name')], ['Old']));
     expect(exportHeader(labels)).toEqual([
       'No.',
-      'Timestamp',
+      'Timestamp (UTC)',
+      'Timestamp (ISO 8601, UTC)',
       'Response ID',
       'Full Name',
       'Old',
@@ -41,8 +56,18 @@ describe('export columns', () => {
       created_at: '2026-01-01T00:00:00.000Z',
       sync_state: 'synced' as const,
       last_error: null,
+      respondent_email: null,
     };
-    expect(exportCells(3, row, labels)).toEqual(['3', row.created_at, 'r1', 'Ada', 'kept', '', 'synced']);
+    expect(exportCells(3, row, labels)).toEqual([
+      '3',
+      '2026-01-01 00:00:00',
+      row.created_at,
+      'r1',
+      'Ada',
+      'kept',
+      '',
+      'Synced',
+    ]);
   });
 
   it('leaves out of every cell the characters XML 1.0 forbids, lone surrogates in answers among them', () => {
@@ -54,15 +79,63 @@ describe('export columns', () => {
       created_at: '2026-01-01T00:00:00.000Z',
       sync_state: 'pending' as const,
       last_error: null,
+      respondent_email: 'zoe\u0001@example.com',
     };
-    expect(exportHeader(['Note\u0001'])).toContain('Note');
-    expect(exportCells(1, row, ['Note\u0001'])).toEqual([
+    const layout = layoutOf(['Note\u0001'], { withRespondent: true });
+    expect(exportHeader(layout)).toContain('Note');
+    expect(exportCells(1, row, layout)).toEqual([
       '1',
+      '2026-01-01 00:00:00',
       row.created_at,
       'r1',
+      'zoe@example.com',
       'abcde\tf',
       '',
-      'pending',
+      'Pending',
     ]);
+  });
+});
+
+describe('readable timestamps and the respondent column', () => {
+  it("writes the time in the owner's zone, the header naming it, and keeps ISO in its own column", () => {
+    const layout = layoutOf(['Name'], {
+      timeZone: 'America/New_York',
+      withRespondent: true,
+      sheetLinked: false,
+    });
+    expect(exportHeader(layout)).toEqual([
+      'No.',
+      'Timestamp (America/New_York)',
+      'Timestamp (ISO 8601, UTC)',
+      'Response ID',
+      'Respondent',
+      'Name',
+      'Signature',
+      'Sync state',
+    ]);
+    const row = {
+      id: 'r9',
+      answers_json: '{"Name":"Ada"}',
+      signature_url: null,
+      created_at: '2026-01-15T03:04:05.000Z',
+      sync_state: 'failed' as const,
+      last_error: 'The form has no Google Sheets link',
+      respondent_email: 'ada@example.com',
+    };
+    expect(exportCells(1, row, layout)).toEqual([
+      '1',
+      '2026-01-14 22:04:05',
+      '2026-01-15T03:04:05.000Z',
+      'r9',
+      'ada@example.com',
+      'Ada',
+      '',
+      'No sheet',
+    ]);
+  });
+
+  it('writes midnight as 00 and keeps an unreadable stored value as it is', () => {
+    expect(readableTimestamp('2026-03-01T23:00:00.000Z', 'Europe/Berlin')).toBe('2026-03-02 00:00:00');
+    expect(readableTimestamp('not a date', 'UTC')).toBe('not a date');
   });
 });

@@ -1,10 +1,11 @@
 import {
-  EXPORT_LEADING_COLUMNS,
   EXPORT_TRAILING_COLUMNS,
+  exportLeadingColumns,
   type FormField,
+  SHEET_STATE_LABELS,
   withoutXmlForbiddenCharacters,
 } from '@sheetforms/contract';
-import { answersFromJson, type ResponseRow } from './response-serializers.js';
+import { answersFromJson, type ResponseRow, sheetStateOf } from './response-serializers.js';
 
 /**
  * The labels the export has a column for: each current field's label in form order, then every other
@@ -23,33 +24,83 @@ export function exportLabels(fields: readonly FormField[], storedLabels: readonl
   return labels;
 }
 
+/** How the rows of one export are laid out: the same for CSV and XLSX. */
+export interface ExportLayout {
+  labels: readonly string[];
+  /** IANA zone of the readable Timestamp column. */
+  timeZone: string;
+  /** The form requires login, or a response names its respondent: a Respondent column. */
+  withRespondent: boolean;
+  /** Without a linked sheet, unsynced rows read 'No sheet'. */
+  sheetLinked: boolean;
+}
+
 /**
- * The export's columns: No., Timestamp, Response ID, the answer labels, Signature (its URL), Sync state.
- * Like every exported cell, a label loses the characters XML 1.0 forbids (see exportCells).
+ * The export's columns: No., Timestamp ({zone}), Timestamp (ISO 8601, UTC), Response ID, Respondent (when
+ * the layout has it), the answer labels, Signature (its URL), Sync state. Like every exported cell, a
+ * label loses the characters XML 1.0 forbids (see exportCells).
  */
-export function exportHeader(labels: readonly string[]): string[] {
+export function exportHeader(layout: ExportLayout): string[] {
   return [
-    ...EXPORT_LEADING_COLUMNS,
-    ...labels.map(withoutXmlForbiddenCharacters),
+    ...exportLeadingColumns(layout.timeZone, layout.withRespondent),
+    ...layout.labels.map(withoutXmlForbiddenCharacters),
     ...EXPORT_TRAILING_COLUMNS,
   ];
 }
 
 /**
  * One response as export cells. No. counts from 1 in export order, which is newest first like the
- * page. Timestamp is ISO 8601 in UTC (e.g. 2026-11-25T09:05:00.000Z): unambiguous in every locale and
- * sortable as text, where the sheet's "MM/DD/YYYY, hh:mm AM" would be read differently by each program.
+ * page. The readable timestamp is 'YYYY-MM-DD HH:mm:ss' in the owner's zone (the header names it; Excel
+ * and Sheets read it as a date and time, and it sorts as text); the ISO 8601 instant in UTC stays in its
+ * own column for programs. Sync state is the word the responses page shows.
  */
-export function exportCells(no: number, row: ResponseRow, labels: readonly string[]): string[] {
+export function exportCells(no: number, row: ResponseRow, layout: ExportLayout): string[] {
   const answers = answersFromJson(row.answers_json);
   // Respondents' words may hold characters XML 1.0 forbids (U+FFFE, C0 controls, a lone surrogate): one
   // of them makes the XLSX sheet unreadable, so they are left out here, for CSV and XLSX alike.
   return [
     String(no),
+    readableTimestamp(row.created_at, layout.timeZone),
     row.created_at,
     row.id,
-    ...labels.map((label) => withoutXmlForbiddenCharacters(answers[label] ?? '')),
+    ...(layout.withRespondent ? [withoutXmlForbiddenCharacters(row.respondent_email ?? '')] : []),
+    ...layout.labels.map((label) => withoutXmlForbiddenCharacters(answers[label] ?? '')),
     withoutXmlForbiddenCharacters(row.signature_url ?? ''),
-    row.sync_state,
+    SHEET_STATE_LABELS[sheetStateOf(row, layout.sheetLinked)],
   ];
+}
+
+/**
+ * 'YYYY-MM-DD HH:mm:ss' (24-hour) of `iso` in `timeZone`; an unreadable stored value is given as stored.
+ * The zone was checked by the query schema (isKnownTimeZone).
+ */
+export function readableTimestamp(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = formatterFor(timeZone).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  // Older ICU data wrote midnight as 24 even with h23: read it as 00 either way.
+  const hour = part('hour') === '24' ? '00' : part('hour');
+  return `${part('year')}-${part('month')}-${part('day')} ${hour}:${part('minute')}:${part('second')}`;
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept (zones are few).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
 }

@@ -6,7 +6,10 @@ import type { ResponseRow } from './response-serializers.js';
 
 /** The list's and the export's filters; instants are ISO 8601 UTC text, as created_at is stored. */
 export interface ResponseFilters {
-  /** Case-insensitive substring of an answer value (never of a label); see answerValueMatches. */
+  /**
+   * Case-insensitive substring of an answer value (never of a label; see answerValueMatches) or of the
+   * respondent's email.
+   */
   q?: string | undefined;
   /** Inclusive bounds on the created time. */
   from?: string | undefined;
@@ -19,7 +22,15 @@ interface AnswerEntry {
   value: string;
 }
 
-const COLUMNS = ['id', 'answers_json', 'signature_url', 'created_at', 'sync_state', 'last_error'] as const;
+const COLUMNS = [
+  'id',
+  'answers_json',
+  'signature_url',
+  'created_at',
+  'sync_state',
+  'last_error',
+  'respondent_email',
+] as const;
 
 /**
  * Reading a form's stored responses for its owner, newest first, keyset-paginated on (created_at, id):
@@ -43,7 +54,8 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
       ];
       if (filters.from !== undefined) conditions.push(eb('responses.created_at', '>=', filters.from));
       if (filters.to !== undefined) conditions.push(eb('responses.created_at', '<=', filters.to));
-      if (filters.q) conditions.push(answerValueMatches(kind, filters.q));
+      if (filters.q)
+        conditions.push(eb.or([answerValueMatches(kind, filters.q), respondentMatches(kind, filters.q)]));
       return eb.and(conditions);
     };
 
@@ -122,6 +134,18 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
       return rows.map((row) => row.label);
     },
 
+    /** Some matching response names its respondent (the export then has a Respondent column). */
+    async hasRespondent(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<boolean> {
+      const row = await db
+        .selectFrom('responses')
+        .select('responses.id')
+        .where(scoped(ownerId, formRowId, filters))
+        .where('responses.respondent_email', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async findById(ownerId: string, formRowId: string, responseId: string): Promise<ResponseRow | undefined> {
       return db
         .selectFrom('responses')
@@ -151,6 +175,13 @@ export function answerValueMatches(kind: DatabaseKind, q: string): Expression<Sq
     return sql<SqlBool>`exists (select 1 from jsonb_each_text(${sql.ref('responses.answers_json')}::jsonb) as answer where answer.value ilike ${pattern} escape '\\')`;
   }
   return sql<SqlBool>`exists (select 1 from json_each(${sql.ref('responses.answers_json')}) as answer where answer.type = 'text' and answer.value like ${pattern} escape '\\')`;
+}
+
+/** The respondent's email contains `q` (ILIKE / LIKE with the same escaping as answers). */
+function respondentMatches(kind: DatabaseKind, q: string): Expression<SqlBool> {
+  const pattern = `%${likeEscape(q)}%`;
+  const op = kind === 'postgres' ? sql`ilike` : sql`like`;
+  return sql<SqlBool>`${sql.ref('responses.respondent_email')} ${op} ${pattern} escape '\\'`;
 }
 
 function likeEscape(text: string): string {

@@ -19,6 +19,8 @@ import { createResponseTotals } from './response-totals.js';
 export interface FormForResponses {
   id: string;
   fields: FormField[];
+  /** Without a linked sheet, responses read 'no_sheet' rather than failed. */
+  sheetLinked: boolean;
 }
 
 export interface PageRequest extends ResponseFilters {
@@ -61,12 +63,14 @@ export function createResponseReader(deps: ResponseReaderDeps) {
     form: FormForResponses,
     templates: readonly FormTemplate[],
   ): Promise<ResponseItem[]> {
-    if (templates.length === 0) return rows.map((row) => toResponseItem(row, []));
+    if (templates.length === 0) return rows.map((row) => toResponseItem(row, [], form.sheetLinked));
     const options = { now: now(), timeZone: deps.timeZone };
     const values = rows.map((row) => templateValuesFor(form.fields, toResponseForTemplate(row), options));
     const toFill = templates.map(({ id, name, content }) => ({ id, name, content }));
     const filled = await deps.html.fillPage(toFill, values, ownerId);
-    return filled.map((entries, index) => toResponseItem(rows[index] as ResponseRow, entries));
+    return filled.map((entries, index) =>
+      toResponseItem(rows[index] as ResponseRow, entries, form.sheetLinked),
+    );
   }
 
   return {
@@ -120,6 +124,11 @@ export function createResponseReader(deps: ResponseReaderDeps) {
     /** The labels the matching responses hold answers under, the newest response's first. */
     async answerLabels(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<string[]> {
       return deps.pages.answerLabels(ownerId, formRowId, normaliseFilters(filters));
+    },
+
+    /** Whether some matching response names its respondent. */
+    async hasRespondent(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<boolean> {
+      return deps.pages.hasRespondent(ownerId, formRowId, normaliseFilters(filters));
     },
 
     /**

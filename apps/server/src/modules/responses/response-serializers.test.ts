@@ -24,6 +24,7 @@ describe('toResponseItem', () => {
     created_at: '2026-01-01T00:00:00.000Z',
     sync_state: 'failed' as const,
     last_error: 'Share the spreadsheet with x',
+    respondent_email: 'ada@example.com',
   };
 
   it('puts the signature URL beside the answers and the sync error of an unsynced row', () => {
@@ -31,10 +32,20 @@ describe('toResponseItem', () => {
       id: 'r1',
       response: { 'Full Name': 'Ada', signature: row.signature_url },
       createdAt: row.created_at,
+      respondent: 'ada@example.com',
       syncState: 'failed',
       syncError: 'Share the spreadsheet with x',
       formResponseWithTemplate: [],
     });
+  });
+
+  it("reads 'no_sheet' without the worker's error when the form has no sheet, unless the row was synced", () => {
+    const item = toResponseItem(row, [], false);
+    expect(item.syncState).toBe('no_sheet');
+    expect(item.syncError).toBeNull();
+    expect(toResponseItem({ ...row, sync_state: 'pending' }, [], false).syncState).toBe('no_sheet');
+    expect(toResponseItem({ ...row, sync_state: 'synced' }, [], false).syncState).toBe('synced');
+    expect(toResponseItem({ ...row, respondent_email: null }, []).respondent).toBeNull();
   });
 
   it('shows no error for a synced row, even if an earlier attempt failed', () => {

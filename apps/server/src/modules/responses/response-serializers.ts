@@ -1,11 +1,11 @@
-import type { ResponseItem, TemplateEntry } from '@sheetforms/contract';
+import type { ResponseItem, ResponseSheetState, TemplateEntry } from '@sheetforms/contract';
 import type { Selectable } from 'kysely';
 import type { ResponsesTable } from '../../db/schema.js';
 import type { ResponseForTemplate } from '../templates/template-values.js';
 
 export type ResponseRow = Pick<
   Selectable<ResponsesTable>,
-  'id' | 'answers_json' | 'signature_url' | 'created_at' | 'sync_state' | 'last_error'
+  'id' | 'answers_json' | 'signature_url' | 'created_at' | 'sync_state' | 'last_error' | 'respondent_email'
 >;
 
 /** Answers are stored as a JSON object of label → text; anything else in it is not shown. */
@@ -22,9 +22,21 @@ export function answersFromJson(text: string): Record<string, string> {
   );
 }
 
+/**
+ * Where the response stands with the sheet for the owner: a response of a form with no Google Sheet
+ * linked is 'no_sheet' (kept here, nothing to fix) rather than the 'failed' the worker stored for it,
+ * unless it reached a sheet the form had before.
+ */
+export function sheetStateOf(row: Pick<ResponseRow, 'sync_state'>, sheetLinked: boolean): ResponseSheetState {
+  return row.sync_state !== 'synced' && !sheetLinked ? 'no_sheet' : row.sync_state;
+}
+
 /** A synced row's old error is history, not a reason: only rows still on their way show one. */
-export function syncErrorOf(row: Pick<ResponseRow, 'sync_state' | 'last_error'>): string | null {
-  return row.sync_state === 'synced' ? null : (row.last_error ?? null);
+export function syncErrorOf(
+  row: Pick<ResponseRow, 'sync_state' | 'last_error'>,
+  sheetLinked = true,
+): string | null {
+  return sheetStateOf(row, sheetLinked) === 'synced' || !sheetLinked ? null : (row.last_error ?? null);
 }
 
 export function toResponseForTemplate(row: ResponseRow): ResponseForTemplate {
@@ -36,15 +48,20 @@ export function toResponseForTemplate(row: ResponseRow): ResponseForTemplate {
   };
 }
 
-export function toResponseItem(row: ResponseRow, formResponseWithTemplate: TemplateEntry[]): ResponseItem {
+export function toResponseItem(
+  row: ResponseRow,
+  formResponseWithTemplate: TemplateEntry[],
+  sheetLinked = true,
+): ResponseItem {
   const answers = answersFromJson(row.answers_json);
   return {
     id: row.id,
     // The spec's response map carries the signature's image URL beside the answers.
     response: row.signature_url ? { ...answers, signature: row.signature_url } : answers,
     createdAt: row.created_at,
-    syncState: row.sync_state,
-    syncError: syncErrorOf(row),
+    respondent: row.respondent_email ?? null,
+    syncState: sheetStateOf(row, sheetLinked),
+    syncError: syncErrorOf(row, sheetLinked),
     formResponseWithTemplate,
   };
 }

@@ -98,6 +98,7 @@ describeEachDialect('responses API', (dialect) => {
         id: expected[0]?.id,
         response: { 'Full Name': expected[0]?.name, Notes: expect.any(String) },
         createdAt: expected[0]?.createdAt,
+        respondent: null,
         syncState: 'pending',
         syncError: null,
         formResponseWithTemplate: [],
@@ -258,6 +259,7 @@ describeEachDialect('responses API', (dialect) => {
       answers_json: JSON.stringify({ 'Full Name': `P${i}` }),
       signature_url: null,
       respondent_id: null,
+      respondent_email: null,
       consent: null,
       idempotency_key: null,
       created_at: new Date(Date.UTC(2026, 4, 1, 0, i)).toISOString(),
@@ -312,10 +314,10 @@ describeEachDialect('responses API', (dialect) => {
       expect(text).toBe(
         [
           // 'Old' is a removed field: its answer is kept in a column after the current fields.
-          '"No.","Timestamp","Response ID","Full Name","Notes","Old","Signature","Sync state"',
-          `"1","2026-06-03T10:00:00.000Z","${ids[2]}","Ada;=1+1","","","","pending"`,
-          `"2","2026-06-02T10:00:00.000Z","${ids[1]}","Zoë","'-5","","https://forms.example.com/s.png","failed"`,
-          `"3","2026-06-01T10:00:00.000Z","${ids[0]}","'=HYPERLINK(""http://evil.example"")","line one\nline ""two"", three","hidden","","pending"`,
+          '"No.","Timestamp (UTC)","Timestamp (ISO 8601, UTC)","Response ID","Full Name","Notes","Old","Signature","Sync state"',
+          `"1","2026-06-03 10:00:00","2026-06-03T10:00:00.000Z","${ids[2]}","Ada;=1+1","","","","Pending"`,
+          `"2","2026-06-02 10:00:00","2026-06-02T10:00:00.000Z","${ids[1]}","Zoë","'-5","","https://forms.example.com/s.png","Failed"`,
+          `"3","2026-06-01 10:00:00","2026-06-01T10:00:00.000Z","${ids[0]}","'=HYPERLINK(""http://evil.example"")","line one\nline ""two"", three","hidden","","Pending"`,
           '',
         ].join('\r\n'),
       );
@@ -330,7 +332,7 @@ describeEachDialect('responses API', (dialect) => {
         `/forms/${form.formId}/responses/export?format=csv&from=2026-06-02T00:00:00Z&to=2026-06-02T23:59:59Z`,
         owner,
       );
-      expect((await dated.text()).split('\r\n')[1]).toMatch(/^"1","2026-06-02/);
+      expect((await dated.text()).split('\r\n')[1]).toMatch(/^"1","2026-06-02 10:00:00","2026-06-02T10/);
     });
 
     it('streams XLSX that reads back with the same rows (strings never become formulas)', async () => {
@@ -352,7 +354,8 @@ describeEachDialect('responses API', (dialect) => {
         Array.from((sheet.getRow(n).values as unknown[]).slice(1), (cell) => cell ?? '');
       expect(values(1)).toEqual([
         'No.',
-        'Timestamp',
+        'Timestamp (UTC)',
+        'Timestamp (ISO 8601, UTC)',
         'Response ID',
         'Full Name',
         'Notes',
@@ -360,18 +363,29 @@ describeEachDialect('responses API', (dialect) => {
         'Signature',
         'Sync state',
       ]);
-      expect(values(2)).toEqual(['1', '2026-06-03T10:00:00.000Z', ids[2], 'Ada;=1+1', '', '', '', 'pending']);
+      expect(values(2)).toEqual([
+        '1',
+        '2026-06-03 10:00:00',
+        '2026-06-03T10:00:00.000Z',
+        ids[2],
+        'Ada;=1+1',
+        '',
+        '',
+        '',
+        'Pending',
+      ]);
       expect(values(4)).toEqual([
         '3',
+        '2026-06-01 10:00:00',
         '2026-06-01T10:00:00.000Z',
         ids[0],
         '=HYPERLINK("http://evil.example")',
         'line one\nline "two", three',
         'hidden',
         '',
-        'pending',
+        'Pending',
       ]);
-      expect(sheet.getRow(4).getCell(4).type).toBe(ExcelJS.ValueType.String);
+      expect(sheet.getRow(4).getCell(5).type).toBe(ExcelJS.ValueType.String);
       expect(sheet.rowCount).toBe(4);
     });
 
@@ -410,11 +424,11 @@ describeEachDialect('responses API', (dialect) => {
       const sheet = workbook.worksheets[0];
       if (!sheet) throw new Error('the workbook has no sheet');
       expect(sheet.name).toBe('Odd characters');
-      expect(sheet.getRow(1).getCell(4).value).toBe('Note');
-      expect(sheet.getRow(1).getCell(5).value).toBe('Half pair');
-      expect(sheet.getRow(2).getCell(3).value).toBe(id);
+      expect(sheet.getRow(1).getCell(5).value).toBe('Note');
+      expect(sheet.getRow(1).getCell(6).value).toBe('Half pair');
+      expect(sheet.getRow(2).getCell(4).value).toBe(id);
       // An XML parser reads a CR in text as LF (XML 1.0 section 2.11); the CSV keeps it.
-      expect(sheet.getRow(2).getCell(4).value).toBe('abcde\tf\ng\nh');
+      expect(sheet.getRow(2).getCell(5).value).toBe('abcde\tf\ng\nh');
 
       const csv = await (await raw(`/forms/${odd.formId}/responses/export?format=csv`, owner)).text();
       expect(csv).toContain('"Note","Half pair"');
@@ -430,6 +444,7 @@ describeEachDialect('responses API', (dialect) => {
         answers_json: JSON.stringify({ 'Full Name': `P${i}` }),
         signature_url: null,
         respondent_id: null,
+        respondent_email: null,
         consent: null,
         idempotency_key: null,
         // Pairs share an instant, so batch boundaries fall inside ties too.
@@ -447,7 +462,7 @@ describeEachDialect('responses API', (dialect) => {
       const csv = await (await raw(`/forms/${big.formId}/responses/export?format=csv`, owner)).text();
       const lines = csv.split('\r\n').slice(1, -1);
       expect(lines).toHaveLength(count);
-      expect(lines.map((line) => line.split(',')[2])).toEqual(rows.map((r) => `"${r.id}"`).reverse());
+      expect(lines.map((line) => line.split(',')[3])).toEqual(rows.map((r) => `"${r.id}"`).reverse());
       expect(lines.map((line) => line.split(',')[0])).toEqual(rows.map((_, i) => `"${i + 1}"`));
     });
 
@@ -474,10 +489,10 @@ describeEachDialect('responses API', (dialect) => {
       const csv = await (await raw(`/forms/${renamed.formId}/responses/export?format=csv`, owner)).text();
       expect(csv.split('\r\n')).toEqual([
         // Current fields in form order, then stored labels, the newest response holding one first.
-        '"No.","Timestamp","Response ID","Email address","City","E-mail","Email","Phone","Signature","Sync state"',
-        `"1","2026-08-03T00:00:00.000Z","${newest}","new@example.com","","","","","","pending"`,
-        `"2","2026-08-02T00:00:00.000Z","${middle}","","Oslo","mid@example.com","","","","pending"`,
-        `"3","2026-08-01T00:00:00.000Z","${older}","","","","old@example.com","555","","pending"`,
+        '"No.","Timestamp (UTC)","Timestamp (ISO 8601, UTC)","Response ID","Email address","City","E-mail","Email","Phone","Signature","Sync state"',
+        `"1","2026-08-03 00:00:00","2026-08-03T00:00:00.000Z","${newest}","new@example.com","","","","","","Pending"`,
+        `"2","2026-08-02 00:00:00","2026-08-02T00:00:00.000Z","${middle}","","Oslo","mid@example.com","","","","Pending"`,
+        `"3","2026-08-01 00:00:00","2026-08-01T00:00:00.000Z","${older}","","","","old@example.com","555","","Pending"`,
         '',
       ]);
       // A filtered export names only the labels its own rows hold.
@@ -485,7 +500,7 @@ describeEachDialect('responses API', (dialect) => {
         await raw(`/forms/${renamed.formId}/responses/export?format=csv&q=new%40`, owner)
       ).text();
       expect(filtered.split('\r\n')[0]).toBe(
-        '"No.","Timestamp","Response ID","Email address","City","Signature","Sync state"',
+        '"No.","Timestamp (UTC)","Timestamp (ISO 8601, UTC)","Response ID","Email address","City","Signature","Sync state"',
       );
     });
 

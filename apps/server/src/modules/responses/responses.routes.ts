@@ -64,10 +64,14 @@ export async function responsesRoutes(app: FastifyInstance, deps: ResponsesRoute
         tags,
         summary: 'Download every matching response as CSV or Excel (streamed)',
         description:
-          'Columns: No. (from 1, newest first), Timestamp (ISO 8601, UTC), Response ID, each current field ' +
+          'Columns: No. (from 1, newest first), Timestamp ({timeZone}) as YYYY-MM-DD HH:mm:ss in the ' +
+          'timeZone query parameter (an IANA name; UTC when absent; an unknown one is a 400), Timestamp ' +
+          '(ISO 8601, UTC), Response ID, Respondent (the authorized user’s email; only when the form ' +
+          'requires login or an exported response has one), each current field ' +
           'label in form order, then each other label the exported responses hold answers under (fields ' +
           'removed or renamed since; the newest response holding one first), Signature (image URL), Sync ' +
-          'state. q, from and to filter as on the list. CSV is UTF-8 with a byte order mark, every field ' +
+          'state (Synced, Pending, Failed or No sheet). q (answer values and the respondent’s email), from ' +
+          'and to filter as on the list. CSV is UTF-8 with a byte order mark, every field ' +
           'quoted; cells beginning with =, +, -, @, tab or carriage return get a leading apostrophe. ' +
           'Characters XML 1.0 forbids (C0 controls but tab, LF and CR; U+FFFE; U+FFFF; unpaired ' +
           'surrogates) are left out of every cell, in both formats.',

@@ -1,10 +1,16 @@
-import type { ResponsesExportQuerySchema, ResponsesPage, ResponsesQuerySchema } from '@sheetforms/contract';
+import {
+  EXPORT_DEFAULT_TIME_ZONE,
+  type ResponsesExportQuerySchema,
+  type ResponsesPage,
+  type ResponsesQuerySchema,
+} from '@sheetforms/contract';
 import type { z } from 'zod';
 import { notFound } from '../../http/http-error.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import type { ResponseForTemplate } from '../templates/template-values.js';
 import type { TemplatesRepository } from '../templates/templates.repository.js';
-import { exportCells, exportHeader, exportLabels } from './response-export.js';
+import { type ExportLayout, exportCells, exportHeader, exportLabels } from './response-export.js';
+import type { ResponseFilters } from './response-pages.repository.js';
 import type { ResponseReader } from './response-reader.js';
 import { toResponseForTemplate } from './response-serializers.js';
 
@@ -51,16 +57,39 @@ export function createResponsesService(deps: ResponsesServiceDeps) {
       return { form, response: toResponseForTemplate(row) };
     },
 
+    /**
+     * The ids of the responses matching the list's filters, newest first, at most `max` of them (the
+     * ZIP of PDFs asks for one more than it allows, to tell "too many" apart).
+     */
+    async idsMatching(
+      ownerId: string,
+      formId: string,
+      filters: ResponseFilters,
+      max: number,
+    ): Promise<string[]> {
+      const form = await deps.forms.requireOwned(ownerId, formId);
+      for await (const rows of deps.reader.batches(ownerId, form.id, filters, max)) {
+        return rows.map((row) => row.id);
+      }
+      return [];
+    },
+
     async exportFor(ownerId: string, formId: string, query: ResponsesExportInput): Promise<ResponsesExport> {
       const form = await deps.forms.requireOwned(ownerId, formId);
       // Known before the first byte is sent: the header names answers of removed and renamed fields too.
-      const labels = exportLabels(form.fields, await deps.reader.answerLabels(ownerId, form.id, query));
-      const batches = deps.reader.batches(ownerId, form.id, query);
-      return {
-        form,
-        header: exportHeader(labels),
-        batches: numbered(batches, labels),
+      const [storedLabels, anyRespondent] = await Promise.all([
+        deps.reader.answerLabels(ownerId, form.id, query),
+        form.loginRequired ? true : deps.reader.hasRespondent(ownerId, form.id, query),
+      ]);
+      const layout: ExportLayout = {
+        labels: exportLabels(form.fields, storedLabels),
+        timeZone: query.timeZone ?? EXPORT_DEFAULT_TIME_ZONE,
+        // A form switched from login to open still shows who answered its earlier responses.
+        withRespondent: anyRespondent,
+        sheetLinked: form.sheetLinked,
       };
+      const batches = deps.reader.batches(ownerId, form.id, query);
+      return { form, header: exportHeader(layout), batches: numbered(batches, layout) };
     },
   };
 }
@@ -69,10 +98,10 @@ export type ResponsesService = ReturnType<typeof createResponsesService>;
 
 async function* numbered(
   batches: AsyncIterable<Parameters<typeof exportCells>[1][]>,
-  labels: readonly string[],
+  layout: ExportLayout,
 ): AsyncGenerator<string[][]> {
   let no = 0;
   for await (const rows of batches) {
-    yield rows.map((row) => exportCells(++no, row, labels));
+    yield rows.map((row) => exportCells(++no, row, layout));
   }
 }

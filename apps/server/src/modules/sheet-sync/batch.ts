@@ -10,6 +10,8 @@ export interface ClaimedResponse {
   formRowId: string;
   answersJson: string;
   signatureUrl: string | null;
+  /** The authorized user's email when the form required login; null otherwise. */
+  respondentEmail: string | null;
   createdAt: string;
   /** Failed tries so far. */
   attempts: number;

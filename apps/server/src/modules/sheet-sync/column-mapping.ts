@@ -9,7 +9,7 @@ import type { CellInput } from '../../google/sheets-client.js';
  * - a label with no column becomes a new header cell at the end of row 1; existing header cells are never
  *   rewritten or moved, so hand-reordered columns and data of renamed or removed fields stay where they are;
  * - an empty header row gets the full header: form fields in form order, answer labels the form no longer
- *   has, then Timestamp, Response ID and (with signatures) Signature.
+ *   has, then Timestamp, Response ID, (with login) Respondent and (with signatures) Signature.
  */
 
 /** One column the batch wants to write. `key` identifies it in value maps; `header` is its text. */
@@ -46,10 +46,13 @@ export interface ColumnPlan {
 export const TIMESTAMP_KEY = '\u0000timestamp';
 export const RESPONSE_ID_KEY = '\u0000response-id';
 export const SIGNATURE_KEY = '\u0000signature';
+export const RESPONDENT_KEY = '\u0000respondent';
 
 export const TIMESTAMP_HEADER = 'Timestamp';
 export const RESPONSE_ID_HEADER = 'Response ID';
 export const SIGNATURE_HEADER = 'Signature';
+/** The authorized user's email, for forms that require login (issue 22). */
+export const RESPONDENT_HEADER = 'Respondent';
 
 /**
  * Header comparison: trimmed, inner whitespace collapsed, case-folded, without the characters XML 1.0
@@ -161,17 +164,28 @@ export interface FormColumns {
     column?: number | undefined;
   }>;
   signatureEnabled: boolean;
+  /** Respondents log in: the batch writes a Respondent column. */
+  loginRequired?: boolean | undefined;
 }
 
 /**
  * The columns a batch writes: every current (not removed) field of its forms in form order, then answer
  * labels the forms no longer list (answers stored before a field was removed or renamed keep their
- * data), then Timestamp, Response ID and Signature (when a form enables signatures or an answer has one).
+ * data), then Timestamp, Response ID, Respondent (when a form requires login or a response names its
+ * respondent) and Signature (when a form enables signatures or an answer has one).
+ *
+ * Respondent follows Response ID in a new sheet's header only: on a sheet with data it is added at the
+ * end of row 1 the first time a login form writes (a form switched to login later), and never moved. A
+ * 'Respondent' header already in row 1 is taken as this column unless a field of the form has that label:
+ * fields come first in the specs, so the field keeps its column and the respondent's email gets a column
+ * of its own. Response ID is found by its own header text, so the exactly-once check reads the same column
+ * whether or not a Respondent column exists.
  */
 export function specsForBatch(
   forms: readonly FormColumns[],
   answerLabels: readonly string[],
   anySignature: boolean,
+  anyRespondent = false,
 ): ColumnSpec[] {
   const aliased = aliasedLabels(forms);
   const specs: ColumnSpec[] = [];
@@ -200,6 +214,9 @@ export function specsForBatch(
   }
   add({ key: TIMESTAMP_KEY, header: TIMESTAMP_HEADER });
   add({ key: RESPONSE_ID_KEY, header: RESPONSE_ID_HEADER });
+  if (anyRespondent || forms.some((form) => form.loginRequired)) {
+    add({ key: RESPONDENT_KEY, header: RESPONDENT_HEADER });
+  }
   if (anySignature || forms.some((form) => form.signatureEnabled)) {
     add({ key: SIGNATURE_KEY, header: SIGNATURE_HEADER });
   }

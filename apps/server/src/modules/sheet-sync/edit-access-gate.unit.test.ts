@@ -25,6 +25,7 @@ function batchOf(forms: ClaimedForm[]): SheetBatch {
     formRowId: f.id,
     answersJson: '{}',
     signatureUrl: null,
+    respondentEmail: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     attempts: 0,
     dedupeRequired: false,

@@ -70,6 +70,7 @@ interface ClaimedRow {
   form_id: string;
   answers_json: string;
   signature_url: string | null;
+  respondent_email: string | null;
   created_at: string;
   attempts: number | string;
   dedupe_required: number | string;
@@ -156,7 +157,7 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         )
         UPDATE responses SET sync_state = 'claimed', claimed_until = ${leaseUntil}, claimed_by = ${workerId}
         WHERE id IN (SELECT id FROM picked) AND sync_state = 'pending'
-        RETURNING id, form_id, answers_json, signature_url, created_at, attempts, dedupe_required
+        RETURNING id, form_id, answers_json, signature_url, respondent_email, created_at, attempts, dedupe_required
       `.execute(executor);
       if (result.rows.length === 0) continue;
       claimed.push(...result.rows);
@@ -212,6 +213,7 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
         formRowId: row.form_id,
         answersJson: row.answers_json,
         signatureUrl: row.signature_url,
+        respondentEmail: row.respondent_email ?? null,
         createdAt: row.created_at,
         attempts: Number(row.attempts),
         dedupeRequired: Number(row.dedupe_required) === 1,

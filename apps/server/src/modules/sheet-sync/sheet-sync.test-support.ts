@@ -191,6 +191,7 @@ export async function insertResponse(
       answers_json: JSON.stringify(answers),
       signature_url: options.signatureUrl ?? null,
       respondent_id: null,
+      respondent_email: null,
       consent: null,
       idempotency_key: null,
       created_at: options.createdAt ?? new Date(clock).toISOString(),

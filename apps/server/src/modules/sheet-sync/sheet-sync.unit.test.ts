@@ -188,6 +188,7 @@ describe('batch assembly', () => {
     formRowId: f.id,
     answersJson: '{}',
     signatureUrl: null,
+    respondentEmail: null,
     createdAt,
     attempts: 0,
     dedupeRequired: false,

@@ -10,6 +10,7 @@ import {
   answerKeyFor,
   type FormColumns,
   planColumns,
+  RESPONDENT_KEY,
   RESPONSE_ID_KEY,
   SIGNATURE_KEY,
   specsForBatch,
@@ -155,6 +156,7 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     forms,
     answerLabels,
     prepared.some((p) => p.signature !== null),
+    prepared.some((p) => p.response.respondentEmail !== null),
   );
   const plan = planColumns(headerRow, specs);
   // Blank header cells claimed by a field made from that column ('Column {n}' in the generator).
@@ -290,6 +292,7 @@ function prepareResponse(
   }
   values.set(TIMESTAMP_KEY, formatSheetTimestamp(response.createdAt, timeZone));
   values.set(RESPONSE_ID_KEY, response.id);
+  if (response.respondentEmail !== null) values.set(RESPONDENT_KEY, answerCell(response.respondentEmail));
   if (signature !== null) values.set(SIGNATURE_KEY, signature);
   return { response, answers, signature, values };
 }
@@ -303,9 +306,11 @@ function typedCell(type: FieldType | undefined, value: unknown): CellInput {
 }
 
 function formColumns(form: ClaimedForm): FormColumns {
+  const settings = parseSettings(form.settingsJson);
   return {
     fields: parseFields(form.fieldsJson),
-    signatureEnabled: parseSettings(form.settingsJson).signatureEnabled,
+    signatureEnabled: settings.signatureEnabled,
+    loginRequired: settings.loginRequired,
   };
 }
 
@@ -334,9 +339,10 @@ function parseFields(json: string): ParsedField[] {
   return fields;
 }
 
-function parseSettings(json: string): { signatureEnabled: boolean } {
-  const value = parseObject(json).signatureEnabled;
-  return { signatureEnabled: value === 1 || value === true || value === '1' };
+function parseSettings(json: string): { signatureEnabled: boolean; loginRequired: boolean } {
+  const settings = parseObject(json);
+  const on = (value: unknown) => value === 1 || value === true || value === '1';
+  return { signatureEnabled: on(settings.signatureEnabled), loginRequired: on(settings.loginRequired) };
 }
 
 function parseObject(json: string): Record<string, unknown> {

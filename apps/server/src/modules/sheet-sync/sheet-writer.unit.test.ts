@@ -102,6 +102,7 @@ function batchFor(
         formRowId: 'f',
         answersJson: JSON.stringify(answers),
         signatureUrl: null,
+        respondentEmail: null,
         createdAt: '2026-03-07T21:05:00.000Z',
         attempts: 0,
         dedupeRequired: false,
@@ -340,5 +341,85 @@ describe('writeBatch: where Google put the rows', () => {
     expect(isUnderHeader('Data!A1:C1')).toBe(false);
     expect(isUnderHeader('Data!C5:E5')).toBe(false);
     expect(isUnderHeader("'Bob''s!'!AA7")).toBe(false);
+  });
+});
+
+/** A login-protected form's batch: `respondent` answered it (null for a response stored before login). */
+function loginBatch(fields: FieldInput[], respondent: string | null, answers: Record<string, string>) {
+  const batch = batchFor(fields, { sheetId: 7 }, answers);
+  const form = { ...(batch.forms[0] as ClaimedForm), settingsJson: '{"loginRequired":1}' };
+  const response = {
+    ...(batch.responses[0] as SheetBatch['responses'][number]),
+    respondentEmail: respondent,
+    form,
+  };
+  return { ...batch, forms: [form], responses: [response] };
+}
+
+describe('writeBatch: the Respondent column', () => {
+  it("puts Respondent beside Response ID in a new sheet's header and writes the email there", async () => {
+    const sheets = fakeSheets([{ sheetId: 7, title: 'Data', header: [] }]);
+    await writeBatch(loginBatch(['Name'], 'ada@example.com', { Name: 'Ada' }), deps(sheets.client));
+    expect(sheets.calls).toEqual([
+      'getSpreadsheet',
+      "getValues 'Data'!1:1",
+      "updateValues 'Data'!A1:D1 Name|Timestamp|Response ID|Respondent",
+      'appendValues Data Ada|03/07/2026, 09:05 PM|r1|ada@example.com',
+    ]);
+  });
+
+  it('adds Respondent at the end of row 1 for a form switched to login later, moving no column', async () => {
+    const sheets = fakeSheets([{ sheetId: 7, title: 'Data', header: ['Name', 'Timestamp', 'Response ID'] }]);
+    await writeBatch(loginBatch(['Name'], 'ada@example.com', { Name: 'Ada' }), deps(sheets.client));
+    expect(sheets.calls).toEqual([
+      'getSpreadsheet',
+      "getValues 'Data'!1:1",
+      "updateValues 'Data'!D1:D1 Respondent",
+      'appendValues Data Ada|03/07/2026, 09:05 PM|r1|ada@example.com',
+    ]);
+  });
+
+  it("uses a 'Respondent' header already in row 1, and leaves it blank for a response stored before login", async () => {
+    const sheets = fakeSheets([
+      { sheetId: 7, title: 'Data', header: ['Respondent', 'Name', 'Response ID', 'Timestamp'] },
+    ]);
+    await writeBatch(loginBatch(['Name'], null, { Name: 'Ada' }), deps(sheets.client));
+    expect(sheets.calls).toEqual([
+      'getSpreadsheet',
+      "getValues 'Data'!1:1",
+      'appendValues Data |Ada|r1|03/07/2026, 09:05 PM',
+    ]);
+  });
+
+  it("keeps a field called 'Respondent' in its column and gives the email a column of its own", async () => {
+    const sheets = fakeSheets([
+      { sheetId: 7, title: 'Data', header: ['Respondent', 'Timestamp', 'Response ID'] },
+    ]);
+    await writeBatch(
+      loginBatch(['Respondent'], 'ada@example.com', { Respondent: 'Team A' }),
+      deps(sheets.client),
+    );
+    expect(sheets.calls).toEqual([
+      'getSpreadsheet',
+      "getValues 'Data'!1:1",
+      "updateValues 'Data'!D1:D1 Respondent",
+      'appendValues Data Team A|03/07/2026, 09:05 PM|r1|ada@example.com',
+    ]);
+  });
+
+  it('reads the Response ID column, not Respondent, before appending again after an ambiguous failure', async () => {
+    const sheets = fakeSheets([
+      { sheetId: 7, title: 'Data', header: ['Name', 'Timestamp', 'Respondent', 'Response ID'] },
+    ]);
+    const batch = loginBatch(['Name'], 'ada@example.com', { Name: 'Ada' });
+    batch.responses = batch.responses.map((r) => ({ ...r, dedupeRequired: true }));
+    await writeBatch(batch, deps(sheets.client));
+    expect(sheets.calls).toContain("getValues 'Data'!D2:D");
+  });
+
+  it('writes no Respondent column for a form without login', async () => {
+    const sheets = fakeSheets([{ sheetId: 7, title: 'Data', header: [] }]);
+    await writeBatch(batchFor(['Name'], { sheetId: 7 }, { Name: 'Ann' }), deps(sheets.client));
+    expect(sheets.calls).toContain("updateValues 'Data'!A1:C1 Name|Timestamp|Response ID");
   });
 });

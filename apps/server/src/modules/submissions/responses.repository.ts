@@ -18,7 +18,7 @@ export type NewResponseRow = Omit<
 >;
 
 /**
- * The most responses in one group-commit transaction: 500 rows × 8 columns stays far below SQLite's 32,766
+ * The most responses in one group-commit transaction: 500 rows × 9 columns stays far below SQLite's 32,766
  * and PostgreSQL's 65,535 bound parameters per statement (the multi-row fallback), and bounds how long one
  * transaction holds SQLite's write lock.
  */
@@ -31,6 +31,7 @@ const COLUMNS = [
   'answers_json',
   'signature_url',
   'respondent_id',
+  'respondent_email',
   'consent',
   'idempotency_key',
   'created_at',

@@ -60,6 +60,7 @@ describeEachDialect('public form submission', (dialect) => {
       attempts: 0,
       signature_url: null,
       respondent_id: null,
+      respondent_email: null,
       consent: null,
     });
     expect(JSON.parse(rows[0]?.answers_json ?? '')).toEqual({

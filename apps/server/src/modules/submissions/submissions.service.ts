@@ -75,7 +75,7 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
         deps.log.info({ formId }, 'honeypot filled: submission discarded');
         return { receipt: { responseId: newId(), syncState: 'pending' }, created: true };
       }
-      const respondentId = await deps.access.authorizeRespondent(form, body.userToken ?? bearer);
+      const respondent = await deps.access.authorizeRespondent(form, body.userToken ?? bearer);
       let checked: Awaited<ReturnType<typeof check>>;
       try {
         checked = await check(form, body);
@@ -94,7 +94,9 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
         form_id: form.id,
         answers_json: JSON.stringify(checked.answers),
         signature_url: checked.signature ?? null,
-        respondent_id: respondentId ?? null,
+        respondent_id: respondent?.formUserId ?? null,
+        // Who answered, as the form user's email reads now: kept even if that user is removed later.
+        respondent_email: respondent?.email ?? null,
         consent: form.settings.gdprEnabled === 1 && body.consent ? JSON.stringify(body.consent) : null,
         idempotency_key: body.idempotencyKey,
         created_at: now().toISOString(),

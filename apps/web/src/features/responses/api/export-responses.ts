@@ -18,7 +18,8 @@ const ACCEPT: Record<ExportFormat, string> = {
 
 /** GET /forms/{formId}/responses/export?format=csv|xlsx: every response matching the filters, as a file. */
 export function exportResponses({ formId, format, filters }: ExportResponsesInput): Promise<DownloadedFile> {
-  const params: ResponsesExportQuery = { format, ...activeFilters(filters) };
+  // The readable Timestamp column is written in the owner's zone (the header names it).
+  const params: ResponsesExportQuery = { format, ...activeFilters(filters), ...browserTimeZone() };
   return downloadFile(
     {
       method: 'GET',
@@ -30,6 +31,16 @@ export function exportResponses({ formId, format, filters }: ExportResponsesInpu
     },
     `responses.${format}`,
   );
+}
+
+/** The browser's IANA zone, when it has one the server can know (never throws). */
+function browserTimeZone(): { timeZone?: string } {
+  try {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return timeZone ? { timeZone } : {};
+  } catch {
+    return {};
+  }
 }
 
 export function useExportResponses() {

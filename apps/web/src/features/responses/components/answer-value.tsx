@@ -39,3 +39,20 @@ export function AnswerValue({ column, value, variant }: AnswerValueProps) {
     <span className="whitespace-pre-wrap break-words">{value}</span>
   );
 }
+
+/** Who answered a login-protected form: the authorized user's email, or a dash for a response without one. */
+export function Respondent({ email, variant }: { email: string | null; variant: 'cell' | 'full' }) {
+  if (!email) {
+    return (
+      <span className="text-slate-400">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Not recorded</span>
+      </span>
+    );
+  }
+  return (
+    <span className={variant === 'cell' ? 'block max-w-64 truncate' : 'break-all'} title={email}>
+      {email}
+    </span>
+  );
+}

@@ -8,7 +8,7 @@ import { copyText } from '@/lib/clipboard';
 import { formatTimestamp } from '../logic/format';
 import { type AnswerColumn, answerEntries } from '../logic/response-columns';
 import { RESPONSES_TEXT } from '../logic/texts';
-import { AnswerValue } from './answer-value';
+import { AnswerValue, Respondent } from './answer-value';
 import { ExportTemplateDialog } from './export-template-dialog';
 import type { NumberedResponse } from './responses-table';
 import { SyncStateBadge } from './sync-state-badge';
@@ -19,6 +19,7 @@ export interface ResponseDrawerProps {
   row: NumberedResponse | undefined;
   onClose: () => void;
   answerColumns: readonly AnswerColumn[];
+  showRespondent: boolean;
   templates: readonly FormTemplate[];
   onExport: (row: NumberedResponse, template: FormTemplate) => void;
 }
@@ -31,6 +32,7 @@ export function ResponseDrawer({
   row,
   onClose,
   answerColumns,
+  showRespondent,
   templates,
   onExport,
 }: ResponseDrawerProps) {
@@ -49,7 +51,11 @@ export function ResponseDrawer({
         <DrawerContent
           size="lg"
           title={`Response ${row.number.toLocaleString()}`}
-          description={`Submitted ${formatTimestamp(row.item.createdAt)}`}
+          description={
+            showRespondent && row.item.respondent
+              ? `Submitted ${formatTimestamp(row.item.createdAt)} by ${row.item.respondent}`
+              : `Submitted ${formatTimestamp(row.item.createdAt)}`
+          }
         >
           <DrawerBody ref={bodyRef}>
             <section aria-labelledby="response-answers">
@@ -72,6 +78,14 @@ export function ResponseDrawer({
                 Details
               </h3>
               <dl className="flex flex-col gap-4 text-sm">
+                {showRespondent ? (
+                  <div>
+                    <dt className={term}>Respondent</dt>
+                    <dd className="mt-1 text-slate-900">
+                      <Respondent email={row.item.respondent} variant="full" />
+                    </dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt className={term}>Response ID</dt>
                   <dd className="mt-1 flex flex-wrap items-center gap-2">

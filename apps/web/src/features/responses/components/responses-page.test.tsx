@@ -57,7 +57,14 @@ function problemBlob(status: number, detail: string) {
 }
 
 function item(overrides: Partial<ResponseItem> & Pick<ResponseItem, 'id' | 'createdAt'>): ResponseItem {
-  return { response: {}, syncState: 'synced', syncError: null, formResponseWithTemplate: [], ...overrides };
+  return {
+    response: {},
+    respondent: null,
+    syncState: 'synced',
+    syncError: null,
+    formResponseWithTemplate: [],
+    ...overrides,
+  };
 }
 
 const ada = item({
@@ -518,32 +525,53 @@ describe('ResponsesPage', { timeout: 20_000 }, () => {
         { href: 'blob:http://localhost/file', download: 'workshop-sign-up-responses.csv' },
       ]),
     );
-    expect(calls.find((call) => call.url.endsWith('/export'))?.params).toEqual({ format: 'csv', q: 'Ada' });
+    // The browser's zone goes along, so the CSV's readable timestamps are the owner's.
+    expect(calls.find((call) => call.url.endsWith('/export'))?.params).toEqual({
+      format: 'csv',
+      q: 'Ada',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Download Excel' }));
     expect(await screen.findByText('Failed to download responses: Disk full')).toBeTruthy();
   });
 
-  it("downloads the selected rows as PDFs in one ZIP with 'Download all as PDF'", async () => {
+  const zipReply = (call: { url: string }) =>
+    call.url.endsWith('/pdf-zip')
+      ? {
+          status: 200,
+          data: new Blob(['PK'], { type: 'application/zip' }),
+          headers: { 'content-disposition': 'attachment; filename="Certificate.zip"' },
+        }
+      : undefined;
+
+  it("'Download all as PDF' asks for every matching response, not only the rows shown, and says so", async () => {
     detailReply = () => ({ status: 200, data: { data: detail({ formTemplate: [certificate] }) } });
-    extra = (call) =>
-      call.url.endsWith('/pdf-zip')
-        ? {
-            status: 200,
-            data: new Blob(['PK'], { type: 'application/zip' }),
-            headers: { 'content-disposition': 'attachment; filename="Certificate.zip"' },
-          }
-        : undefined;
+    extra = zipReply;
     renderPage();
     await screen.findByText('Bob');
-    const downloadAll = screen.getByRole('button', { name: 'Download all as PDF' }) as HTMLButtonElement;
-    expect(downloadAll.disabled).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
-    expect(screen.getByText('2 selected')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select response 1' }));
-    expect(screen.getByText('1 selected')).toBeTruthy();
-    fireEvent.click(downloadAll);
+    expect(screen.getByText('All 2 responses, one PDF each, in a ZIP')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download all as PDF' }));
     const dialog = screen.getByRole('dialog', { name: 'Download all as PDF' });
+    expect(within(dialog).getByText(/each of the 2 responses becomes a PDF/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Certificate' }));
+    expect(await screen.findByText('PDFs generated and downloaded successfully')).toBeTruthy();
+    // No ids: the server takes every response matching the (here empty) filters, on every page.
+    expect(calls.find((call) => call.url.endsWith('/pdf-zip'))?.body).toEqual({ templateId: 'tpl-1' });
+    expect(saved).toEqual([{ href: 'blob:http://localhost/file', download: 'Certificate.zip' }]);
+  });
+
+  it("downloads the selected rows as PDFs in one ZIP with 'Download selected as PDF'", async () => {
+    detailReply = () => ({ status: 200, data: { data: detail({ formTemplate: [certificate] }) } });
+    extra = zipReply;
+    renderPage();
+    await screen.findByText('Bob');
+    expect(screen.queryByRole('button', { name: /selected as PDF/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('button', { name: 'Download 2 selected as PDF' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select response 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download 1 selected as PDF' }));
+    const dialog = screen.getByRole('dialog', { name: 'Download selected as PDF' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Certificate' }));
     expect(await screen.findByText('PDFs generated and downloaded successfully')).toBeTruthy();
     expect(calls.find((call) => call.url.endsWith('/pdf-zip'))).toMatchObject({
@@ -551,6 +579,5 @@ describe('ResponsesPage', { timeout: 20_000 }, () => {
       url: `/forms/${FORM_ID}/responses/pdf-zip`,
       body: { templateId: 'tpl-1', responseIds: [bob.id] },
     });
-    expect(saved).toEqual([{ href: 'blob:http://localhost/file', download: 'Certificate.zip' }]);
   });
 });

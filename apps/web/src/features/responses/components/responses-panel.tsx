@@ -1,11 +1,11 @@
-import { type FormDetail, type FormTemplate, RESPONSES_MESSAGES } from '@sheetforms/contract';
+import { type FormDetail, type FormTemplate, PDF_ZIP_MAX, RESPONSES_MESSAGES } from '@sheetforms/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { getErrorMessage } from '@/lib/api-client';
-import { loadedItems, useResponses } from '../api/get-responses';
+import { activeFilters, loadedItems, useResponses } from '../api/get-responses';
 import { useFileExport } from '../hooks/use-file-export';
 import { usePdfExport } from '../hooks/use-pdf-export';
 import { useResponseFilters } from '../hooks/use-response-filters';
@@ -21,13 +21,17 @@ export interface ResponsesPanelProps {
   detail: FormDetail;
 }
 
-type TemplateChoice = { kind: 'one'; row: NumberedResponse } | { kind: 'many'; responseIds: string[] };
+type TemplateChoice =
+  | { kind: 'one'; row: NumberedResponse }
+  | { kind: 'selected'; responseIds: string[] }
+  | { kind: 'all'; count: number };
 
 /** The filters, downloads, table, 'Load more', the response drawer and the template chooser. */
 export function ResponsesPanel({ detail }: ResponsesPanelProps) {
   const formId = detail.form.formId;
   const templates = detail.formTemplate;
   const canExport = templates.length > 0;
+  const loginRequired = detail.form.settings.loginRequired === 1;
 
   const filters = useResponseFilters();
   const list = useResponses(formId, filters.filters);
@@ -59,20 +63,27 @@ export function ResponsesPanel({ detail }: ResponsesPanelProps) {
   }, [firstPageFailed]);
 
   const total = list.data?.pages[0]?.total;
+  // A form switched from login to open still shows who answered its earlier responses.
+  const showRespondent = loginRequired || rows.some((row) => row.item.respondent !== null);
   const neverAnswered = list.isSuccess && !list.isPlaceholderData && total === 0 && !filters.isFiltering;
 
   const chooseTemplate = (template: FormTemplate) => {
     if (!choice) return;
     if (choice.kind === 'one') void pdf.exportPdf(choice.row.item.id, template);
-    else void pdf.exportZip(choice.responseIds, template);
+    else if (choice.kind === 'selected')
+      void pdf.exportZip({ responseIds: choice.responseIds }, choice.responseIds.length, template);
+    else void pdf.exportZip(activeFilters(filters.filters), choice.count, template);
   };
 
   const downloadSelected = () => {
-    if (selectedRows.length > RESPONSES_TEXT.zipMax) {
+    if (selectedRows.length > PDF_ZIP_MAX) {
       toast.error(RESPONSES_TEXT.zipTooMany);
       return;
     }
-    setChoice({ kind: 'many', responseIds: selectedRows.map((row) => row.item.id) });
+    setChoice({ kind: 'selected', responseIds: selectedRows.map((row) => row.item.id) });
+  };
+  const downloadAll = () => {
+    if (total !== undefined && total > 0) setChoice({ kind: 'all', count: total });
   };
 
   if (neverAnswered) {
@@ -102,8 +113,11 @@ export function ResponsesPanel({ detail }: ResponsesPanelProps) {
           onDownload={(format) => void files.download(format, filters.filters)}
           pendingFormat={files.pendingFormat}
           canExportPdf={canExport}
+          matchingCount={firstPageFailed ? undefined : total}
+          isFiltering={filters.isFiltering}
           selectedCount={selectedRows.length}
-          onDownloadPdfs={downloadSelected}
+          onDownloadAllPdfs={downloadAll}
+          onDownloadSelectedPdfs={downloadSelected}
           pdfBusy={pdf.busy}
         />
       </div>
@@ -112,6 +126,7 @@ export function ResponsesPanel({ detail }: ResponsesPanelProps) {
         formId={formId}
         rows={rows}
         answerColumns={columns}
+        showRespondent={showRespondent}
         canExport={canExport}
         onOpen={(row) => setOpenId(row.item.id)}
         onExport={(row) => setChoice({ kind: 'one', row })}
@@ -169,17 +184,26 @@ export function ResponsesPanel({ detail }: ResponsesPanelProps) {
         row={openRow}
         onClose={() => setOpenId(undefined)}
         answerColumns={columns}
+        showRespondent={showRespondent}
         templates={templates}
         onExport={(row, template) => void pdf.exportPdf(row.item.id, template)}
       />
       <ExportTemplateDialog
         open={choice !== undefined}
         onOpenChange={(open) => (open ? undefined : setChoice(undefined))}
-        title={choice?.kind === 'many' ? RESPONSES_TEXT.zipDialogTitle : RESPONSES_TEXT.exportTemplate}
+        title={
+          choice?.kind === 'all'
+            ? RESPONSES_TEXT.zipAllDialogTitle
+            : choice?.kind === 'selected'
+              ? RESPONSES_TEXT.zipDialogTitle
+              : RESPONSES_TEXT.exportTemplate
+        }
         description={
-          choice?.kind === 'many'
-            ? RESPONSES_TEXT.zipDialogDescription(choice.responseIds.length)
-            : RESPONSES_TEXT.exportTemplateDescription
+          choice?.kind === 'all'
+            ? RESPONSES_TEXT.zipAllDialogDescription(choice.count, filters.isFiltering)
+            : choice?.kind === 'selected'
+              ? RESPONSES_TEXT.zipDialogDescription(choice.responseIds.length)
+              : RESPONSES_TEXT.exportTemplateDescription
         }
         templates={templates}
         onChoose={chooseTemplate}

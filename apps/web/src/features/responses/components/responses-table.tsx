@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn, type DataTableSelection } from '@/comp
 import { EyeIcon, FileDownIcon } from '@/components/ui/icons';
 import { formatTimestamp } from '../logic/format';
 import type { AnswerColumn } from '../logic/response-columns';
-import { AnswerValue } from './answer-value';
+import { AnswerValue, Respondent } from './answer-value';
 import { SyncStateBadge } from './sync-state-badge';
 
 /** A loaded row with its number in the list ('No.', 1 for the newest). */
@@ -18,6 +18,8 @@ export interface ResponsesTableProps {
   formId: string;
   rows: readonly NumberedResponse[];
   answerColumns: readonly AnswerColumn[];
+  /** Show who answered (the form requires login, or a response names its respondent). */
+  showRespondent: boolean;
   /** The Export button shows only when the form has templates (spec 001). */
   canExport: boolean;
   onOpen: (row: NumberedResponse) => void;
@@ -31,13 +33,16 @@ export interface ResponsesTableProps {
 export const rowLabel = (row: NumberedResponse) => `response ${row.number.toLocaleString()}`;
 
 /**
- * Spec 001: No., Timestamp, one column per field, Actions. The sheet sync state sits under the timestamp
- * rather than in a column of its own, so the table keeps exactly the spec's columns.
+ * Spec 001: No., Timestamp, one column per field, Actions; a login-protected form adds Respondent after
+ * the timestamp (issue 22). The sheet sync state sits under the timestamp rather than in a column of its
+ * own. Actions sticks to the right edge from md up; the table reserves its width after the last answer
+ * column so that column (often the signature) is never hidden under it.
  */
 export function ResponsesTable({
   formId,
   rows,
   answerColumns,
+  showRespondent,
   canExport,
   onOpen,
   onExport,
@@ -67,6 +72,16 @@ export function ResponsesTable({
         </div>
       ),
     },
+    ...(showRespondent
+      ? [
+          {
+            id: 'respondent',
+            header: 'Respondent',
+            className: 'min-w-40 max-w-64 text-slate-700',
+            cell: (row: NumberedResponse) => <Respondent email={row.item.respondent} variant="cell" />,
+          },
+        ]
+      : []),
     ...answerColumns.map(
       (column): DataTableColumn<NumberedResponse> => ({
         id: `answer:${column.key}`,

@@ -16,7 +16,8 @@ export interface SyncStateBadgeProps {
 }
 
 /**
- * Where a response stands with the Google Sheet: Synced, Pending or Failed. The badge is a button so the
+ * Where a response stands with the Google Sheet: Synced, Pending, Failed, or No sheet (neutral: the form
+ * has no sheet linked). The badge is a button so the
  * tooltip with the reason opens on keyboard focus as well as on hover; a failed row offers Retry, which
  * queues that response alone (the form-wide Retry is on Manage Forms).
  */
@@ -60,7 +61,7 @@ export function SyncStateBadge({ formId, item, showDetail = false }: SyncStateBa
           Retry <span className="sr-only">writing this response to the sheet</span>
         </Button>
       ) : null}
-      {showDetail && view.label !== 'Synced' ? (
+      {showDetail && item.syncState !== 'synced' ? (
         <p className="w-full break-words text-slate-600 text-sm">{view.detail}</p>
       ) : null}
     </div>

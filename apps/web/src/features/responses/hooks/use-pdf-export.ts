@@ -12,7 +12,7 @@ import { useDownloadResponsesPdfZip } from '../api/download-responses-pdf-zip';
 import { downloadErrorMessage } from '../logic/download-error';
 import { saveBlob } from '../logic/save-blob';
 
-/** 'Download all as PDF' (beyond the spec): the texts follow the spec's single-PDF ones. */
+/** 'Download all as PDF' / 'Download selected as PDF' (beyond the spec): texts follow the single-PDF ones. */
 export const PDF_ZIP_MESSAGES = {
   generating: (count: number) => `Generating ${count === 1 ? '1 PDF' : `${count.toLocaleString()} PDFs`}...`,
   done: 'PDFs generated and downloaded successfully',
@@ -75,17 +75,24 @@ export function usePdfExport(formId: string) {
         }),
       );
     },
-    /** The selected responses' PDFs from one template, in one ZIP. */
-    exportZip: async (responseIds: ResponsesPdfZipBody['responseIds'], template: FormTemplate) => {
+    /**
+     * PDFs from one template in one ZIP: of the selected responses (`responseIds`), or of every response
+     * matching the list's filters (q/from/to, no ids). `count` is how many the toast announces.
+     */
+    exportZip: async (
+      which: Omit<ResponsesPdfZipBody, 'templateId'>,
+      count: number,
+      template: FormTemplate,
+    ) => {
       if (!hasContent(template)) {
         toast.error(PDF_MESSAGES.noContent);
         return;
       }
-      await run(PDF_ZIP_MESSAGES.generating(responseIds.length), PDF_ZIP_MESSAGES.done, () =>
+      await run(PDF_ZIP_MESSAGES.generating(count), PDF_ZIP_MESSAGES.done, () =>
         zip.mutateAsync({
           formId,
           templateName: template.name,
-          body: { templateId: template.id, responseIds },
+          body: { templateId: template.id, ...which },
         }),
       );
     },

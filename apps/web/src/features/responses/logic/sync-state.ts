@@ -1,9 +1,9 @@
-import { RESPONSE_RETRY_MESSAGES, type ResponseItem } from '@sheetforms/contract';
+import { RESPONSE_RETRY_MESSAGES, type ResponseItem, SHEET_STATE_LABELS } from '@sheetforms/contract';
 
-export type SyncBadgeVariant = 'success' | 'warning' | 'danger';
+export type SyncBadgeVariant = 'success' | 'warning' | 'danger' | 'neutral';
 
 export interface SyncStateView {
-  label: 'Synced' | 'Pending' | 'Failed';
+  label: (typeof SHEET_STATE_LABELS)[keyof typeof SHEET_STATE_LABELS];
   variant: SyncBadgeVariant;
   /** What the badge's tooltip says: the reason of a failure, or what a pending row is waiting for. */
   detail: string;
@@ -11,6 +11,7 @@ export interface SyncStateView {
   canRetry: boolean;
 }
 
+export const NO_SHEET_DETAIL = 'This form has no Google Sheet linked. The response is kept here.';
 export const SYNC_FAILED_WITHOUT_REASON = 'This response could not be written to the Google Sheet';
 export const RETRY_FAILED_TEXT = 'Failed to retry the response. Please try again.';
 export const RETRY_QUEUED_TEXT = RESPONSE_RETRY_MESSAGES.queued;
@@ -24,17 +25,30 @@ export function syncStateView(item: Pick<ResponseItem, 'syncState' | 'syncError'
   const reason = item.syncError?.trim() || undefined;
   switch (item.syncState) {
     case 'synced':
-      return { label: 'Synced', variant: 'success', detail: 'Written to the Google Sheet', canRetry: false };
+      return {
+        label: SHEET_STATE_LABELS.synced,
+        variant: 'success',
+        detail: 'Written to the Google Sheet',
+        canRetry: false,
+      };
+    // Nothing is wrong and nothing can be retried: a neutral badge, not a red one.
+    case 'no_sheet':
+      return {
+        label: SHEET_STATE_LABELS.no_sheet,
+        variant: 'neutral',
+        detail: NO_SHEET_DETAIL,
+        canRetry: false,
+      };
     case 'failed':
       return {
-        label: 'Failed',
+        label: SHEET_STATE_LABELS.failed,
         variant: 'danger',
         detail: reason ?? SYNC_FAILED_WITHOUT_REASON,
         canRetry: true,
       };
     default:
       return {
-        label: 'Pending',
+        label: SHEET_STATE_LABELS.pending,
         variant: 'warning',
         detail: reason ? `Will be tried again: ${reason}` : 'Waiting to be written to the Google Sheet',
         canRetry: false,

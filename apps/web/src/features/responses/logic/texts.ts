@@ -8,7 +8,10 @@ export const RESPONSES_TEXT = {
   loading: 'Loading responses...',
   exportTemplate: 'Export Template',
   exportTemplateDescription: 'Choose a template to fill with this response and download as a PDF.',
-  zipDialogTitle: 'Download all as PDF',
+  zipAllDialogTitle: 'Download all as PDF',
+  zipAllDialogDescription: (count: number, filtered: boolean) =>
+    `Choose a template: ${count === 1 ? 'the response' : `each of the ${count.toLocaleString()} responses`}${filtered ? ' matching the search and dates' : ''} becomes a PDF, all in one ZIP file.`,
+  zipDialogTitle: 'Download selected as PDF',
   zipDialogDescription: (count: number) =>
     `Choose a template: each of the ${count === 1 ? 'selected response' : `${count.toLocaleString()} selected responses`} becomes a PDF, all in one ZIP file.`,
   noMatchTitle: 'No matching responses',
@@ -17,7 +20,5 @@ export const RESPONSES_TEXT = {
   tryAgain: 'Try again',
   responseIdCopied: 'Response ID copied to clipboard!',
   responseIdCopyFailed: 'Could not copy the Response ID',
-  /** The server accepts at most this many responses in one ZIP (ResponsesPdfZipBodySchema). */
-  zipMax: 500,
   zipTooMany: 'Select at most 500 responses for one ZIP',
 } as const;
