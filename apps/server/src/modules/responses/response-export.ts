@@ -84,12 +84,15 @@ export function readableTimestamp(iso: string, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${hour}:${part('minute')}:${part('second')}`;
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept (zones are few).
+// Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept. Zones are few, but
+// the name is the client's and Intl accepts any letter case ('eUrOpE/bErLiN'), so the cache is bounded.
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATTERS_MAX = 100;
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
+    if (formatters.size >= FORMATTERS_MAX) formatters.clear();
     formatter = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
