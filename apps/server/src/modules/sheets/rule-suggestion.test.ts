@@ -64,6 +64,17 @@ describe('suggestionFromRule', () => {
 
   it('makes a checkbox of a checkbox rule, an email or URL field of the text rules', () => {
     expect(suggest(rule('BOOLEAN'))).toEqual({ suggestedType: 'checkbox', typeReason: 'rule' });
+    // A checkbox with its own checked and unchecked values would refuse the TRUE / FALSE a form writes.
+    expect(suggest(rule('BOOLEAN', 'Y', 'N'))).toEqual({
+      suggestedType: 'dropdown',
+      typeReason: 'rule',
+      options: ['Y', 'N'],
+    });
+    expect(suggest(rule('BOOLEAN', 'Done'))).toEqual({
+      suggestedType: 'dropdown',
+      typeReason: 'rule',
+      options: ['Done'],
+    });
     expect(suggest(rule('TEXT_IS_EMAIL'))).toEqual({ suggestedType: 'email', typeReason: 'rule' });
     expect(suggest(rule('TEXT_IS_URL'))).toEqual({ suggestedType: 'url', typeReason: 'rule' });
   });

@@ -27,8 +27,14 @@ export function suggestionFromRule(rule: CellRule, context: RuleContext): TypeSu
       const optionsFrom = optionsFromRuleRange(texts[0] ?? '', context.sheetName);
       return optionsFrom ? { suggestedType: 'dropdown', typeReason: 'rule', optionsFrom } : UNSUPPORTED_RULE;
     }
-    case 'BOOLEAN':
-      return { suggestedType: 'checkbox', typeReason: 'rule' };
+    case 'BOOLEAN': {
+      // A plain checkbox takes TRUE / FALSE, which is what the form writes for a checkbox. A checkbox with
+      // its own values ('Y' / 'N'; one value: that one, or a blank cell) would refuse those: offer its
+      // values as a dropdown instead.
+      if (texts.length === 0) return { suggestedType: 'checkbox', typeReason: 'rule' };
+      const options = usableOptions(texts);
+      return options ? { suggestedType: 'dropdown', typeReason: 'rule', options } : UNSUPPORTED_RULE;
+    }
     case 'TEXT_IS_EMAIL':
       return { suggestedType: 'email', typeReason: 'rule' };
     case 'TEXT_IS_URL':
