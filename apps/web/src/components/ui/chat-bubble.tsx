@@ -8,7 +8,7 @@ export interface ChatBubbleProps {
   author: string;
   /** The time (or state) under the bubble. */
   meta?: ReactNode;
-  /** Faded: a message still on its way. */
+  /** Outlined: a message still on its way. */
   pending?: boolean;
   /** Marked in red: a message that was not delivered. */
   failed?: boolean;
@@ -25,14 +25,22 @@ export function ChatBubble({
   children,
 }: ChatBubbleProps) {
   const own = side === 'own';
+  // One colour set per state (cn joins, it does not override). Pending is not faded: white on a faded
+  // brand colour fell below 4.5:1; a dashed outline on a pale fill says 'on its way' at about 9:1.
+  const colours = failed
+    ? 'bg-red-50 text-red-900 ring-1 ring-red-300'
+    : pending
+      ? 'border border-emerald-400 border-dashed bg-emerald-50 text-emerald-900'
+      : own
+        ? 'bg-emerald-700 text-white'
+        : 'bg-slate-100 text-slate-900';
   return (
     <div className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
       <div
         className={cn(
           'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm [overflow-wrap:anywhere] sm:max-w-[75%]',
-          own ? 'rounded-br-md bg-emerald-700 text-white' : 'rounded-bl-md bg-slate-100 text-slate-900',
-          pending && 'opacity-70',
-          failed && 'bg-red-50 text-red-900 ring-1 ring-red-300',
+          own ? 'rounded-br-md' : 'rounded-bl-md',
+          colours,
         )}
       >
         <span className="sr-only">{author}: </span>
