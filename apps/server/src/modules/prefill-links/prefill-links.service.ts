@@ -44,7 +44,15 @@ function isBlank(value: PrefillValue): boolean {
 function fittedValue(field: StoredField, value: PrefillValue): PrefillValue {
   const checked = checkAnswer({ ...field, required: false }, value);
   if (!checked.ok) invalid(`values.${field.id}`, checked.message);
-  if (field.type === 'checkboxes') return choiceList(value, field.options ?? []);
+  if (field.type === 'checkboxes') {
+    // In the options' order, as the answer is stored.
+    const options = field.options ?? [];
+    const chosen = new Set(choiceList(value, options));
+    return [
+      ...options.filter((option) => chosen.has(option)),
+      ...[...chosen].filter((c) => !options.includes(c)),
+    ];
+  }
   return checked.value ?? '';
 }
 
