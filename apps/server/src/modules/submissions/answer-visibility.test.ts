@@ -3,59 +3,61 @@ import { describe, expect, it } from 'vitest';
 import { validateAnswers } from './answer-validation.js';
 
 /** Issue 23 on the server: conditional questions, hidden fields and locked answers in the answer check. */
-const FIELDS: FormField[] = [
-  { id: 'name', label: 'Name', type: 'text', required: true, placeHolder: '' },
-  {
-    id: 'coming',
-    label: 'Attending',
-    type: 'radio',
-    required: true,
-    placeHolder: '',
-    options: ['Yes', 'No'],
-  },
-  {
-    id: 'guests',
-    label: 'Guests',
-    type: 'number',
-    required: true,
-    placeHolder: '',
-    visibleWhen: { match: 'all', rules: [{ fieldId: 'coming', op: 'equals', value: 'Yes' }] },
-  },
-  {
-    id: 'diet',
-    label: 'Dietary needs',
-    type: 'text',
-    required: false,
-    placeHolder: '',
-    visibleWhen: { match: 'all', rules: [{ fieldId: 'guests', op: 'gt', value: '0' }] },
-  },
-  {
-    id: 'extras',
-    label: 'Extras',
-    type: 'checkboxes',
-    required: false,
-    placeHolder: '',
-    options: ['Parking', 'Lunch'],
-  },
-  {
-    id: 'lunch',
-    label: 'Lunch time',
-    type: 'time',
-    required: true,
-    placeHolder: '',
-    visibleWhen: { match: 'any', rules: [{ fieldId: 'extras', op: 'contains', value: 'Lunch' }] },
-  },
-  { id: 'agree', label: 'Agree', type: 'checkbox', required: false, placeHolder: '' },
-  {
-    id: 'why',
-    label: 'Why not',
-    type: 'text',
-    required: true,
-    placeHolder: '',
-    visibleWhen: { match: 'all', rules: [{ fieldId: 'agree', op: 'equals', value: 'No' }] },
-  },
-  { id: 'utm', label: 'utm_source', type: 'hidden', required: false, placeHolder: '' },
-];
+const FIELDS: FormField[] = (
+  [
+    { id: 'name', label: 'Name', type: 'text', required: true, placeHolder: '' },
+    {
+      id: 'coming',
+      label: 'Attending',
+      type: 'radio',
+      required: true,
+      placeHolder: '',
+      options: ['Yes', 'No'],
+    },
+    {
+      id: 'guests',
+      label: 'Guests',
+      type: 'number',
+      required: true,
+      placeHolder: '',
+      visibleWhen: { match: 'all', rules: [{ fieldId: 'coming', op: 'equals', value: 'Yes' }] },
+    },
+    {
+      id: 'diet',
+      label: 'Dietary needs',
+      type: 'text',
+      required: false,
+      placeHolder: '',
+      visibleWhen: { match: 'all', rules: [{ fieldId: 'guests', op: 'gt', value: '0' }] },
+    },
+    {
+      id: 'extras',
+      label: 'Extras',
+      type: 'checkboxes',
+      required: false,
+      placeHolder: '',
+      options: ['Parking', 'Lunch'],
+    },
+    {
+      id: 'lunch',
+      label: 'Lunch time',
+      type: 'time',
+      required: true,
+      placeHolder: '',
+      visibleWhen: { match: 'any', rules: [{ fieldId: 'extras', op: 'contains', value: 'Lunch' }] },
+    },
+    { id: 'agree', label: 'Agree', type: 'checkbox', required: false, placeHolder: '' },
+    {
+      id: 'why',
+      label: 'Why not',
+      type: 'text',
+      required: true,
+      placeHolder: '',
+      visibleWhen: { match: 'all', rules: [{ fieldId: 'agree', op: 'equals', value: 'No' }] },
+    },
+    { id: 'utm', label: 'utm_source', type: 'hidden', required: false, placeHolder: '' },
+  ] satisfies Omit<FormField, 'isRemoved'>[]
+).map((field) => ({ ...field, isRemoved: false }));
 const options = { signatureEnabled: false };
 const check = (response: Record<string, string | string[]>, locked?: Map<string, string | string[]>) =>
   validateAnswers(FIELDS, response, { ...options, locked });
