@@ -11,10 +11,15 @@ export type InitialView =
       kind: 'form';
       form: PublicForm;
       /**
-       * After a refused no-JavaScript submission: what was sent (a checkboxes answer as its choices or as
-       * the stored 'A, B'), and what was wrong with it.
+       * By label: what the address prefilled (issue 23), or after a refused no-JavaScript submission what
+       * was sent (a checkboxes answer as its choices or as the stored 'A, B'). The first paint shows the
+       * fields these answers make visible.
        */
       values?: Record<string, string | string[]>;
+      /** The ids of the fields a signed prefilled link locked: shown read-only, their values in `values`. */
+      locked?: string[];
+      /** The link's signed `prefill` token, sent back with the submission for the server to verify. */
+      prefillToken?: string;
       errors?: FieldErrors;
       signatureError?: string;
       formError?: string;
@@ -46,6 +51,8 @@ export const FORM_POST_FIELDS = {
   /** The text box of a radio or checkboxes field's 'Other' choice (read only when Other is ticked). */
   otherPrefix: 'other:',
   nonce: 'submission',
+  /** The prefilled link's signed token (issue 23), posted back as it came. */
+  prefillToken: 'prefillToken',
 } as const;
 
 export function answerName(label: string): string {
