@@ -177,11 +177,11 @@ function RespondentForm({
 }) {
   // What the form starts with: the server's copy (it read the address), or the address read here.
   const [start] = useState(() =>
-    rendered ? startFromView(rendered) : startFromAddress(form, window.location.search),
+    rendered ? startFromView(form, rendered) : startFromAddress(form, window.location.search),
   );
   const [errors, setErrors] = useState<FieldErrors>(() => rendered?.errors ?? {});
   const [signatureError, setSignatureError] = useState<string | undefined>(rendered?.signatureError);
-  const [formError, setFormError] = useState<string | undefined>(rendered?.formError);
+  const [formError, setFormError] = useState<string | undefined>(rendered?.formError ?? start.formError);
   const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [accepting, setAccepting] = useState(form.acceptingResponses);
@@ -245,7 +245,8 @@ function RespondentForm({
       return;
     }
     const response = buildResponse(fields, answers);
-    if (!signatureEnabled && Object.keys(response).length === 0) {
+    // A hidden field's value came with the link: by itself it is no answer (the server agrees).
+    if (!signatureEnabled && !fields.some((field) => field.type !== 'hidden' && field.label in response)) {
       toast.error(SUBMIT_MESSAGES.noAnswer);
       return;
     }

@@ -16,9 +16,9 @@ export type InitialView =
        * fields these answers make visible.
        */
       values?: Record<string, string | string[]>;
-      /** The ids of the fields a signed prefilled link locked: shown read-only, their values in `values`. */
+      /** Labels of the fields a verified prefilled link locks: shown read-only, their values in `values`. */
       locked?: string[];
-      /** The link's signed `prefill` token, sent back with the submission for the server to verify. */
+      /** The link's verified `prefill` token, sent back with the submission for the server to check. */
       prefillToken?: string;
       errors?: FieldErrors;
       signatureError?: string;

@@ -1,5 +1,10 @@
 import type { PublicForm } from '@sheetforms/contract';
-import { PREFILL_PARAM, prefillFromQuery, readPrefillPayload } from '@sheetforms/contract/answers';
+import {
+  PREFILL_MESSAGES,
+  PREFILL_PARAM,
+  prefillFromQuery,
+  readPrefillPayload,
+} from '@sheetforms/contract/answers';
 import type { Answers } from './answers';
 import type { InitialView } from './page-data';
 
@@ -8,30 +13,37 @@ export interface FormStart {
   values: Answers;
   locked: ReadonlySet<string>;
   prefillToken: string | undefined;
+  /** Why the link's token was not taken (the server-rendered page carries its own in `formError`). */
+  formError?: string | undefined;
 }
 
-/** The server-rendered page: the server read the address and the token (and verified it). */
-export function startFromView(view: Extract<InitialView, { kind: 'form' }>): FormStart {
+/** The server-rendered page: the server read the address and verified the token (locked by label). */
+export function startFromView(form: PublicForm, view: Extract<InitialView, { kind: 'form' }>): FormStart {
+  const lockedLabels = new Set(view.locked ?? []);
   return {
     values: view.values ?? {},
-    locked: new Set(view.locked ?? []),
+    locked: new Set(form.jdata.filter((field) => lockedLabels.has(field.label)).map((field) => field.id)),
     prefillToken: view.prefillToken || undefined,
   };
 }
 
 /**
- * The browser-rendered page (a login-protected form): the address's values (by field id or label, those
- * that fit), then the token's locked answers over them. The token is read unverified, only to show what
- * it locks; the server verifies it when the form is sent. A token for another form locks nothing (the
- * server will refuse it, and the page shows that refusal).
+ * The browser-rendered page (a login-protected form), as the server renders the others: the address's
+ * values (by field id or label, those that fit), then the token's locked answers over them. The token is
+ * read unverified here, only to show what it locks; the server verifies it when the form is sent. A token
+ * for another form, or past its expiry, locks nothing and is not sent: the page says why instead.
  */
-export function startFromAddress(form: PublicForm, search: string): FormStart {
+export function startFromAddress(form: PublicForm, search: string, now = Date.now()): FormStart {
   const query = new URLSearchParams(search);
   const byId = prefillFromQuery(form.jdata, query);
-  const token = query.get(PREFILL_PARAM) ?? undefined;
+  const token = query.get(PREFILL_PARAM) || undefined;
   const payload = token ? readPrefillPayload(token) : undefined;
+  let formError: string | undefined;
+  if (token && payload?.formId !== form.formId) formError = PREFILL_MESSAGES.invalid;
+  else if (payload?.expiresAt !== undefined && payload.expiresAt * 1000 <= now)
+    formError = PREFILL_MESSAGES.expired;
   const locked = new Set<string>();
-  if (payload?.formId === form.formId) {
+  if (payload && !formError) {
     for (const field of form.jdata) {
       const value = payload.values[field.id];
       if (value === undefined) continue;
@@ -44,5 +56,5 @@ export function startFromAddress(form: PublicForm, search: string): FormStart {
     const value = byId[field.id];
     if (value !== undefined) values[field.label] = value;
   }
-  return { values, locked, prefillToken: token || undefined };
+  return { values, locked, prefillToken: formError ? undefined : token, formError };
 }
