@@ -11,14 +11,17 @@ export type InitialView =
       kind: 'form';
       form: PublicForm;
       /**
-       * By label: what the address prefilled (issue 23), or after a refused no-JavaScript submission what
-       * was sent (a checkboxes answer as its choices or as the stored 'A, B'). The first paint shows the
-       * fields these answers make visible.
+       * After a refused no-JavaScript submission: what was sent (a checkboxes answer as its choices or as
+       * the stored 'A, B'), and what was wrong with it. On a prefilled address (`?{id or label}=...`,
+       * `prefill={token}`): the prefilled answers, by label; `formError` then says why a token was refused.
        */
       values?: Record<string, string | string[]>;
-      /** Labels of the fields a verified prefilled link locks: shown read-only, their values in `values`. */
+      /**
+       * A prefilled link's locked answers (issue 23): the labels (as in `values`) of the fields a token
+       * the server verified locks; shown read-only, their values are in `values`.
+       */
       locked?: string[];
-      /** The link's verified `prefill` token, sent back with the submission for the server to check. */
+      /** That verified token, to send back with the submission as `prefillToken` (JSON and plain POST). */
       prefillToken?: string;
       errors?: FieldErrors;
       signatureError?: string;
