@@ -35,7 +35,18 @@ export interface PublicFormSetup {
   name?: string;
   description?: string;
   settings?: Record<string, unknown>;
-  jdata?: { label: string; type: string; required: boolean; placeHolder?: string }[];
+  jdata?: {
+    label: string;
+    type: string;
+    required: boolean;
+    placeHolder?: string;
+    /** A stable id, for conditions and prefilled links to name the field by. */
+    id?: string;
+    options?: string[];
+    visibleWhen?: { match: 'all' | 'any'; rules: { fieldId: string; op: string; value?: string }[] };
+  }[];
+  googleSheetsUrl?: string;
+  sheetName?: string;
   status?: string;
 }
 
@@ -50,8 +61,8 @@ export const DEFAULT_FIELDS = [
 /** Creates a form through the owner API and answers its formId. */
 export async function createPublicForm(token: string, setup: PublicFormSetup = {}): Promise<string> {
   const form = await call<{ formId: string }>(token, 'POST', '/forms', {
-    googleSheetsUrl: '',
-    sheetName: '',
+    googleSheetsUrl: setup.googleSheetsUrl ?? '',
+    sheetName: setup.sheetName ?? '',
     name: setup.name ?? 'Spring Meetup Registration',
     description: setup.description ?? 'Save your seat for the spring meetup. It takes a minute.',
     settings: { loginRequired: 0, ...setup.settings },
@@ -104,4 +115,15 @@ export async function drawSignature(page: Page, canvas: Locator) {
 
 export async function expectToast(scope: Page, text: string | RegExp) {
   await expect(scope.getByRole('region', { name: 'Notifications' }).getByText(text)).toBeVisible();
+}
+
+/** The owner's prefilled link (POST /forms/{formId}/prefill-links), as a path on the test server. */
+export async function prefillLink(
+  token: string,
+  formId: string,
+  body: { values: Record<string, string | string[]>; locked?: string[]; expiresInDays?: number },
+): Promise<string> {
+  const { url } = await call<{ url: string }>(token, 'POST', `/forms/${formId}/prefill-links`, body);
+  const address = new URL(url);
+  return `${address.pathname}${address.search}`;
 }

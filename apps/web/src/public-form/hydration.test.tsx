@@ -262,6 +262,88 @@ describe('a form with every field type, hydrated', () => {
   });
 });
 
+/** A follow-up shown only for 'Yes', and a locked name from a prefilled link. */
+const conditional: PublicForm = {
+  ...form,
+  jdata: [
+    { id: 'c1', label: 'Attending', type: 'radio', required: true, placeHolder: '', options: ['Yes', 'No'] },
+    {
+      id: 'c2',
+      label: 'Guests',
+      type: 'number',
+      required: true,
+      placeHolder: '',
+      visibleWhen: { match: 'all', rules: [{ fieldId: 'c1', op: 'equals', value: 'Yes' }] },
+    },
+    { id: 'c3', label: 'Name', type: 'text', required: false, placeHolder: '' },
+    { id: 'c4', label: 'ref', type: 'hidden', required: false, placeHolder: '' },
+  ],
+};
+
+describe('a form with conditional questions and a prefilled link, hydrated', () => {
+  const hiddenByRule = (root: HTMLElement, label: string) =>
+    root.querySelector(`[name="answer:${label}"]`)?.closest('.pf-rule-hidden') !== null;
+
+  it('renders what the prefilled answers make visible, hides the rest with a class the noscript style undoes', async () => {
+    const html = renderFormApp('/form/abc123', {
+      formId: 'abc123',
+      nonce: 'n'.repeat(22),
+      view: { kind: 'form', form: conditional },
+    });
+    // Without JavaScript every field is in the page; form.html's noscript style shows .pf-rule-hidden.
+    expect(html).toContain('class="pf-rule-hidden"');
+    expect(html).toContain('name="answer:Guests"');
+
+    const root = await hydrate({
+      formId: 'abc123',
+      nonce: 'n'.repeat(22),
+      view: { kind: 'form', form: conditional, values: { Attending: 'Yes', ref: 'mail' } },
+    });
+    expect(errors).not.toHaveBeenCalled();
+    expect(hiddenByRule(root, 'Guests')).toBe(false);
+    expect(root.querySelector<HTMLInputElement>('[name="answer:ref"]')?.value).toBe('mail');
+  });
+
+  it('shows what was chosen before the script arrived, and locks the answers the server verified', async () => {
+    const root = await hydrate(
+      {
+        formId: 'abc123',
+        nonce: 'n'.repeat(22),
+        view: {
+          kind: 'form',
+          form: conditional,
+          values: { Name: 'Ada' },
+          locked: ['Name'],
+          prefillToken: 'payload.signature',
+        },
+      },
+      (r) => {
+        const yes = r.querySelector<HTMLInputElement>('[name="answer:Attending"][value="Yes"]');
+        if (yes) yes.checked = true;
+      },
+    );
+    expect(errors).not.toHaveBeenCalled();
+    // Read once after hydration: 'Yes' was ticked before, so the follow-up shows.
+    expect(hiddenByRule(root, 'Guests')).toBe(false);
+    const name = root.querySelector<HTMLInputElement>('[name="answer:Name"]');
+    expect(name?.readOnly).toBe(true);
+    expect(screen.getByText('Set by the form owner')).toBeTruthy();
+    expect(root.querySelector<HTMLInputElement>('[name="prefillToken"]')?.value).toBe('payload.signature');
+
+    const guests = root.querySelector<HTMLInputElement>('[name="answer:Guests"]');
+    if (guests) guests.value = '2';
+    answerSubmissions();
+    await act(async () => {
+      root.querySelector('form')?.requestSubmit();
+    });
+    const submitCall = fetchMock.mock.calls.find((call) => String(call[0]).endsWith('/submit-form'));
+    if (!submitCall) throw new Error('the form was not sent');
+    const body = JSON.parse(String((submitCall[1] as RequestInit).body));
+    expect(body.response).toEqual({ Attending: 'Yes', Guests: '2', Name: 'Ada' });
+    expect(body.prefillToken).toBe('payload.signature');
+  });
+});
+
 describe('needsScriptAtOnce', () => {
   it('loads the script at once only where the page cannot work without it', () => {
     expect(needsScriptAtOnce({ kind: 'form', form })).toBe(false);

@@ -5,6 +5,7 @@ import { ANSWER_MAX } from '../lib/constants';
 import { choiceStart } from '../logic/answers';
 import { answerName, otherName } from '../logic/page-data';
 import {
+  describedBy,
   type FieldControlProps,
   FieldError,
   labelStyles,
@@ -13,6 +14,7 @@ import {
   optionTextStyles,
   RequiredMark,
 } from './field-parts';
+import { LockedHint, LockedValues, lockedHintId } from './locked-parts';
 import { inputStyles } from './shell';
 
 /** How the text box of the 'Other' choice is named to assistive technology. */
@@ -28,8 +30,18 @@ export type ChoiceGroupProps = FieldControlProps & {
  * the text box beside it is always there (so the form works without JavaScript; the server reads it only
  * when Other is ticked); typing in it ticks Other, and it is required while Other is ticked.
  */
-export function ChoiceGroup({ field, id, defaultValue, error, disabled, onChange }: ChoiceGroupProps) {
+export function ChoiceGroup({
+  field,
+  id,
+  defaultValue,
+  error,
+  disabled: busy,
+  locked = false,
+  onChange,
+}: ChoiceGroupProps) {
   const start = choiceStart(field, defaultValue);
+  // Disabled controls post nothing: a locked answer goes in hidden inputs below.
+  const disabled = busy || locked;
   const [otherTicked, setOtherTicked] = useState(start.other);
   const otherRef = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
@@ -52,7 +64,7 @@ export function ChoiceGroup({ field, id, defaultValue, error, disabled, onChange
   return (
     <fieldset
       className="pf-field min-w-0"
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={describedBy(locked && lockedHintId(id), error && errorId)}
       aria-invalid={error ? true : undefined}
     >
       <legend className={labelStyles}>
@@ -64,6 +76,7 @@ export function ChoiceGroup({ field, id, defaultValue, error, disabled, onChange
           </>
         ) : null}
       </legend>
+      {locked ? <LockedHint controlId={id} /> : null}
       <div className="space-y-2">
         {options.map((option, index) => (
           <label key={option} htmlFor={controlId(index)} className={optionRowStyles}>
@@ -115,6 +128,12 @@ export function ChoiceGroup({ field, id, defaultValue, error, disabled, onChange
           </div>
         ) : null}
       </div>
+      {locked ? (
+        <LockedValues
+          label={field.label}
+          values={start.other && start.otherText ? [...start.chosen, start.otherText] : start.chosen}
+        />
+      ) : null}
       <FieldError id={errorId} message={error} />
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import { choiceStart } from '../logic/answers';
 import { answerName } from '../logic/page-data';
-import { type FieldControlProps, FieldError, labelStyles, RequiredMark } from './field-parts';
+import { describedBy, type FieldControlProps, FieldError, labelStyles, RequiredMark } from './field-parts';
+import { LockedHint, LockedValues, lockedHintId } from './locked-parts';
 import { inputStyles } from './shell';
 
 export const SELECT_PLACEHOLDER = 'Select an option';
@@ -10,7 +11,15 @@ export const SELECT_PLACEHOLDER = 'Select an option';
  * empty 'Select an option' while nothing is chosen, and stays for an optional field so a choice can be
  * taken back.
  */
-export function DropdownField({ field, id, defaultValue, error, disabled, onChange }: FieldControlProps) {
+export function DropdownField({
+  field,
+  id,
+  defaultValue,
+  error,
+  disabled,
+  locked = false,
+  onChange,
+}: FieldControlProps) {
   const errorId = `${id}-error`;
   const chosen = choiceStart(field, defaultValue).chosen[0] ?? '';
   return (
@@ -19,14 +28,16 @@ export function DropdownField({ field, id, defaultValue, error, disabled, onChan
         {field.label}
         {field.required ? <RequiredMark /> : null}
       </label>
+      {locked ? <LockedHint controlId={id} /> : null}
       <select
         id={id}
         name={answerName(field.label)}
         defaultValue={chosen}
-        disabled={disabled}
+        // A disabled select posts nothing: the locked value goes in a hidden input below.
+        disabled={disabled || locked}
         aria-required={field.required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy(locked && lockedHintId(id), error && errorId)}
         className={`${inputStyles} min-w-0 text-ellipsis`}
         onChange={() => onChange(field.label)}
       >
@@ -37,6 +48,7 @@ export function DropdownField({ field, id, defaultValue, error, disabled, onChan
           </option>
         ))}
       </select>
+      {locked && chosen !== '' ? <LockedValues label={field.label} values={[chosen]} /> : null}
       <FieldError id={errorId} message={error} />
     </div>
   );

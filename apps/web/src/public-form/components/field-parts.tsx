@@ -12,8 +12,16 @@ export interface FieldControlProps {
   defaultValue: Answer | undefined;
   error: string | undefined;
   disabled: boolean;
+  /** Set by the owner's signed prefilled link: shown read-only, its value posted as it is. */
+  locked?: boolean;
   /** Called on every edit, so the field's error can go. */
   onChange(label: string): void;
+}
+
+/** The ids a control's aria-describedby lists: the locked hint, then the error. */
+export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const present = ids.filter((id): id is string => typeof id === 'string' && id !== '');
+  return present.length > 0 ? present.join(' ') : undefined;
 }
 
 export function RequiredMark() {

@@ -4,7 +4,8 @@ import type { Answer } from '../logic/answers';
 import { answerName } from '../logic/page-data';
 import { ChoiceGroup } from './choice-group';
 import { DropdownField } from './dropdown-field';
-import { type FieldControlProps, FieldError, labelStyles, RequiredMark } from './field-parts';
+import { describedBy, type FieldControlProps, FieldError, labelStyles, RequiredMark } from './field-parts';
+import { LockedHint, lockedHintId } from './locked-parts';
 import { inputStyles } from './shell';
 import { YesNoField } from './yes-no-field';
 
@@ -38,6 +39,8 @@ export interface FormFieldProps {
   defaultValue: Answer | undefined;
   error: string | undefined;
   disabled: boolean;
+  /** Set by the owner's signed prefilled link: read-only. */
+  locked?: boolean;
   /** Called on every edit, so the field's error can go. */
   onChange(label: string): void;
 }
@@ -55,14 +58,7 @@ export function FormField({ index, ...props }: FormFieldProps) {
     case 'checkbox':
       return <YesNoField {...control} />;
     case 'hidden':
-      // Never shown: its value comes from the form's address, and is posted like any answer.
-      return (
-        <input
-          type="hidden"
-          name={answerName(field.label)}
-          defaultValue={typeof props.defaultValue === 'string' ? props.defaultValue : ''}
-        />
-      );
+      return <HiddenField field={field} value={props.defaultValue} />;
     default:
       return <TextField {...control} />;
   }
@@ -75,19 +71,43 @@ function boundAttribute(field: PublicFormField, bound: PublicFormField['min']): 
   return undefined;
 }
 
-function TextField({ field, id, defaultValue, error, disabled, onChange }: FieldControlProps) {
+/**
+ * A hidden field never shows: its value comes from the address (by id or label, e.g. `?utm_source=...`)
+ * or a locked prefilled link, and is posted like any answer (`answer:{label}`), both with and without
+ * JavaScript. With no value it posts nothing, as an empty input is no answer.
+ */
+function HiddenField({ field, value }: { field: PublicFormField; value: Answer | undefined }) {
+  const text = typeof value === 'string' ? value : (value ?? []).join(', ');
+  if (text === '') return null;
+  return <input type="hidden" name={answerName(field.label)} value={text} />;
+}
+
+/** Locked text-like fields read as set, not as something to fill in. */
+const lockedInputStyles = 'read-only:bg-slate-50 read-only:text-slate-700 read-only:focus:ring-0';
+
+function TextField({
+  field,
+  id,
+  defaultValue,
+  error,
+  disabled,
+  locked = false,
+  onChange,
+}: FieldControlProps) {
   const errorId = `${id}-error`;
   const common = {
     id,
     name: answerName(field.label),
     defaultValue: typeof defaultValue === 'string' ? defaultValue : (defaultValue?.[0] ?? ''),
     disabled,
+    // Read-only, not disabled: the value is still posted and the field can be focused and read.
+    readOnly: locked || undefined,
     placeholder: field.placeHolder || undefined,
     'aria-required': field.required || undefined,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': describedBy(locked && lockedHintId(id), error && errorId),
     maxLength: ANSWER_MAX,
-    className: inputStyles,
+    className: locked ? `${inputStyles} ${lockedInputStyles}` : inputStyles,
     onChange: () => onChange(field.label),
   } as const;
   const input = field.type === 'textarea' ? undefined : textInputs[field.type as TextLikeType];
@@ -98,6 +118,7 @@ function TextField({ field, id, defaultValue, error, disabled, onChange }: Field
         {field.label}
         {field.required ? <RequiredMark /> : null}
       </label>
+      {locked ? <LockedHint controlId={id} /> : null}
       {input ? (
         <input
           {...common}
@@ -109,7 +130,7 @@ function TextField({ field, id, defaultValue, error, disabled, onChange }: Field
           max={boundAttribute(field, field.max)}
         />
       ) : (
-        <textarea {...common} rows={4} className={`${inputStyles} min-h-28 resize-y`} />
+        <textarea {...common} rows={4} className={`${common.className} min-h-28 resize-y`} />
       )}
       <FieldError id={errorId} message={error} />
     </div>

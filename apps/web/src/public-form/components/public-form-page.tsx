@@ -11,12 +11,15 @@ import { answersFromForm, buildResponse, type FieldErrors, validateAnswers } fro
 import { consentForSubmission } from '../logic/consent';
 import { SubmissionAttempts } from '../logic/idempotency';
 import { FORM_POST_FIELDS, type FormPageData, type InitialView } from '../logic/page-data';
+import { startFromAddress, startFromView } from '../logic/prefill';
 import { formIdFromPath, loginUrlFor } from '../logic/redirect';
 import { SUBMIT_MESSAGES, type SubmitDeps, submitForm } from '../logic/submit';
+import { shownFields } from '../logic/visibility';
 import { CookieBanner } from './cookie-banner';
 import { FormField, fieldId } from './form-field';
 import { ButtonSpinner, buttonStyles, Shell } from './shell';
 import type { SignatureFieldProps, SignatureHandle } from './signature-field';
+import { useShownFields } from './use-shown-fields';
 
 type PageState =
   | { kind: 'missing-id' }
@@ -172,9 +175,13 @@ function RespondentForm({
   nonce: string;
   onSubmitted(): void;
 }) {
+  // What the form starts with: the server's copy (it read the address), or the address read here.
+  const [start] = useState(() =>
+    rendered ? startFromView(form, rendered) : startFromAddress(form, window.location.search),
+  );
   const [errors, setErrors] = useState<FieldErrors>(() => rendered?.errors ?? {});
   const [signatureError, setSignatureError] = useState<string | undefined>(rendered?.signatureError);
-  const [formError, setFormError] = useState<string | undefined>(rendered?.formError);
+  const [formError, setFormError] = useState<string | undefined>(rendered?.formError ?? start.formError);
   const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [accepting, setAccepting] = useState(form.acceptingResponses);
@@ -190,6 +197,7 @@ function RespondentForm({
     uploaded: null,
   });
   const signatureEnabled = form.settings.signatureEnabled === 1;
+  const shown = useShownFields(form.jdata, formRef, start.values);
 
   // Focus moves to the first field in error after a failed submit (only then, not on every edit).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per focus request.
@@ -222,15 +230,23 @@ function RespondentForm({
     // no-JavaScript post sends them.
     const answers = formRef.current ? answersFromForm(form.jdata, new FormData(formRef.current)) : {};
     setFormError(undefined);
-    const found = validateAnswers(form.jdata, answers);
+    // Only the fields the answers show are checked and sent, as the server judges them.
+    const fields = shownFields(form.jdata, answers);
+    const { fieldErrors: found, formError: unseenError } = splitUnseenErrors(
+      fields,
+      validateAnswers(fields, answers),
+    );
     const signatureMissing = signatureEnabled && (signatureRef.current?.isEmpty() ?? true);
-    if (Object.keys(found).length > 0 || signatureMissing) {
+    if (Object.keys(found).length > 0 || signatureMissing || unseenError) {
       setErrors(found);
+      setFormError(unseenError);
       setSignatureError(signatureMissing ? SIGNATURE_REQUIRED : undefined);
       setFocusRequest((n) => n + 1);
       return;
     }
-    if (!signatureEnabled && Object.keys(buildResponse(form.jdata, answers)).length === 0) {
+    const response = buildResponse(fields, answers);
+    // A hidden field's value came with the link: by itself it is no answer (the server agrees).
+    if (!signatureEnabled && !fields.some((field) => field.type !== 'hidden' && field.label in response)) {
       toast.error(SUBMIT_MESSAGES.noAnswer);
       return;
     }
@@ -248,7 +264,7 @@ function RespondentForm({
       {
         formId: form.formId,
         fields: form.jdata,
-        response: buildResponse(form.jdata, answers),
+        response,
         signature:
           signatureEnabled && signature
             ? { version: signatureVersion.current, toBlob: () => signature.toBlob() }
@@ -256,6 +272,7 @@ function RespondentForm({
         token,
         consent: consentForSubmission(form.settings.gdprEnabled, storage.get),
         honeypot: honeypotRef.current?.value ?? '',
+        prefillToken: start.prefillToken,
       },
       deps.current,
     );
@@ -268,6 +285,9 @@ function RespondentForm({
     } else if (outcome.kind === 'invalid') {
       setErrors(outcome.fieldErrors);
       setFocusRequest((n) => n + 1);
+    } else if (outcome.kind === 'refused') {
+      setFormError(outcome.message);
+      formRef.current?.scrollIntoView?.({ block: 'start' });
     } else if (outcome.kind === 'not-accepting') {
       setAccepting(false);
     } else if (outcome.kind === 'unauthorized') {
@@ -295,6 +315,7 @@ function RespondentForm({
             action={`/form/${encodeURIComponent(form.formId)}`}
             noValidate
             onSubmit={onSubmit}
+            onChange={shown.onFormChange}
             className="border-slate-100 border-t px-5 py-6 sm:px-9 sm:py-8"
           >
             {formError ? (
@@ -303,18 +324,38 @@ function RespondentForm({
               </p>
             ) : null}
             <input type="hidden" name={FORM_POST_FIELDS.nonce} value={nonce} />
-            <div className="space-y-5">
-              {form.jdata.map((field, index) => (
-                <FormField
-                  key={field.id || field.label}
-                  field={field}
-                  index={index}
-                  defaultValue={rendered?.values?.[field.label]}
-                  error={errors[field.label]}
-                  disabled={submitting}
-                  onChange={onChange}
-                />
-              ))}
+            {start.prefillToken ? (
+              <input type="hidden" name={FORM_POST_FIELDS.prefillToken} value={start.prefillToken} />
+            ) : null}
+            {/* A gap, not margins: a field hidden by its conditions leaves no space behind. */}
+            <div className="flex flex-col gap-5">
+              {form.jdata.map((field, index) => {
+                const control = (
+                  <FormField
+                    key={field.id || field.label}
+                    field={field}
+                    index={index}
+                    defaultValue={start.values[field.label]}
+                    error={errors[field.label]}
+                    disabled={submitting}
+                    locked={start.locked.has(field.id)}
+                    onChange={onChange}
+                  />
+                );
+                if (!field.visibleWhen?.rules.length) return control;
+                // Kept in the page while hidden, so what was typed is there if it shows again (it is not
+                // sent meanwhile). Without JavaScript every field shows: form.html's <noscript> style.
+                const className = !shown.isShown(field)
+                  ? 'pf-rule-hidden'
+                  : shown.isRevealed(field)
+                    ? 'pf-reveal'
+                    : undefined;
+                return (
+                  <div key={field.id || field.label} className={className}>
+                    {control}
+                  </div>
+                );
+              })}
               {signatureEnabled ? (
                 <SignatureSlot
                   ref={signatureRef}
@@ -546,4 +587,23 @@ function FormSkeleton({ noScriptLogin = false }: { noScriptLogin?: boolean }) {
       </div>
     </Shell>
   );
+}
+
+/**
+ * A hidden field's error (a required one the link did not fill) has no place on the page: it is told
+ * above the form instead, as the server's form error would be.
+ */
+function splitUnseenErrors(
+  fields: readonly PublicForm['jdata'][number][],
+  errors: FieldErrors,
+): { fieldErrors: FieldErrors; formError: string | undefined } {
+  const fieldErrors: FieldErrors = {};
+  let formError: string | undefined;
+  for (const field of fields) {
+    const message = errors[field.label];
+    if (!message) continue;
+    if (field.type === 'hidden') formError ??= message;
+    else fieldErrors[field.label] = message;
+  }
+  return { fieldErrors, formError };
 }

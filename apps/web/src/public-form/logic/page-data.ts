@@ -54,6 +54,8 @@ export const FORM_POST_FIELDS = {
   /** The text box of a radio or checkboxes field's 'Other' choice (read only when Other is ticked). */
   otherPrefix: 'other:',
   nonce: 'submission',
+  /** The prefilled link's signed token (issue 23), posted back as it came. */
+  prefillToken: 'prefillToken',
 } as const;
 
 export function answerName(label: string): string {

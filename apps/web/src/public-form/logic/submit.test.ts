@@ -1,4 +1,4 @@
-import { NO_ANSWER_MESSAGE } from '@sheetforms/contract';
+import { NO_ANSWER_MESSAGE, PREFILL_MESSAGES } from '@sheetforms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type api } from '../lib/http';
 import { SubmissionAttempts } from './idempotency';
@@ -297,5 +297,26 @@ describe('submitForm', () => {
     const d = deps(vi.fn().mockRejectedValue(new ApiError(400, 'Bad request', 'BAD_REQUEST')));
     expect(await submitForm(input, d)).toEqual({ kind: 'failed', retryable: false });
     expect(d.notify.error).toHaveBeenCalledWith('Bad request');
+  });
+
+  it("sends a prefilled link's token back, and tells a refused link above the form, not in a toast", async () => {
+    const request = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiError(400, PREFILL_MESSAGES.expired, 'VALIDATION_FAILED', [
+          { path: 'body.prefillToken', message: PREFILL_MESSAGES.expired },
+        ]),
+      )
+      .mockResolvedValueOnce(receipt);
+    const d = deps(request);
+    expect(await submitForm({ ...input, prefillToken: 'p.s' }, d)).toEqual({
+      kind: 'refused',
+      message: PREFILL_MESSAGES.expired,
+    });
+    expect(d.notify.error).not.toHaveBeenCalled();
+    await submitForm(input, d);
+    const bodies = request.mock.calls.map((call) => (call[1] as { body: Record<string, unknown> }).body);
+    expect(bodies[0]?.prefillToken).toBe('p.s');
+    expect('prefillToken' in (bodies[1] ?? {})).toBe(false);
   });
 });

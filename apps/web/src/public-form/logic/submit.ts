@@ -1,4 +1,5 @@
 import type { SubmissionReceipt, SubmitFormBody } from '@sheetforms/contract';
+import { PREFILL_MESSAGES } from '@sheetforms/contract/answers';
 import { ApiError, type api } from '../lib/http';
 import type { Answers, FieldErrors } from './answers';
 import { fieldErrorsFromProblem } from './answers';
@@ -43,6 +44,8 @@ export interface SubmitInput {
   token: string | null;
   consent: ConsentState | undefined;
   honeypot: string;
+  /** The prefilled link's signed token, sent back for the server to check the locked answers. */
+  prefillToken?: string | undefined;
 }
 
 export interface SubmitDeps {
@@ -58,9 +61,18 @@ export interface SubmitDeps {
 export type SubmitOutcome =
   | { kind: 'submitted'; receipt: SubmissionReceipt }
   | { kind: 'invalid'; fieldErrors: FieldErrors }
+  /** A refusal of the whole form the respondent should read above it (a prefilled link gone bad). */
+  | { kind: 'refused'; message: string }
   | { kind: 'unauthorized' }
   | { kind: 'not-accepting' }
   | { kind: 'failed'; retryable: boolean };
+
+const PREFILL_REFUSALS: readonly string[] = Object.values(PREFILL_MESSAGES);
+
+/** The server's refusal of a prefilled link (invalid, expired; a locked answer no field error names). */
+function isPrefillRefusal(detail: string | undefined): detail is string {
+  return detail !== undefined && PREFILL_REFUSALS.includes(detail);
+}
 
 /**
  * Spec 001 submit sequence: (validated answers) → upload the signature → submit. Once the server stored
@@ -98,6 +110,7 @@ export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<
     website: input.honeypot,
     ...(input.token ? { userToken: input.token } : {}),
     ...(input.consent ? { consent: input.consent } : {}),
+    ...(input.prefillToken ? { prefillToken: input.prefillToken } : {}),
   });
   // The attempt is told by the drawing, not its URL: a retry that had to upload the same drawing again
   // is the same submission and keeps its key, so a first request that was stored is never stored twice.
@@ -150,6 +163,8 @@ export async function submitForm(input: SubmitInput, deps: SubmitDeps): Promise<
     // form it described); only a refusal no field explains becomes a toast.
     const fieldErrors = fieldErrorsFromProblem(input.fields, error.fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
+    if (error.status === 400 && isPrefillRefusal(error.detail))
+      return { kind: 'refused', message: error.detail };
     deps.notify.error(error.detail ?? SUBMIT_MESSAGES.failed);
     return { kind: 'failed', retryable: false };
   }
