@@ -48,8 +48,7 @@ export function ConditionBuilder({ field, fields, showErrors, onChange }: Condit
   const match = field.visibleWhen?.match ?? 'all';
   const [firstTarget] = targets;
 
-  const setRules = (next: VisibilityRule[]) =>
-    onChange(next.length > 0 ? { match, rules: next } : undefined);
+  const setRules = (next: VisibilityRule[]) => onChange(next.length > 0 ? { match, rules: next } : undefined);
   const setRule = (index: number, rule: VisibilityRule) =>
     setRules(rules.map((other, at) => (at === index ? rule : other)));
   const addRule = () => {
@@ -87,7 +86,11 @@ export function ConditionBuilder({ field, fields, showErrors, onChange }: Condit
           {CONDITION_TEXT.heading}
         </p>
         {rules.length > 1 ? (
-          <div role="radiogroup" aria-label={CONDITION_TEXT.matchLabel} className="flex rounded-lg bg-slate-200/70 p-0.5">
+          <div
+            role="radiogroup"
+            aria-label={CONDITION_TEXT.matchLabel}
+            className="flex rounded-lg bg-slate-200/70 p-0.5"
+          >
             {(['all', 'any'] as const).map((option) => (
               <label
                 key={option}
@@ -239,10 +242,7 @@ function RuleRow({ number, rule, field, fields, targets, showErrors, onChange, o
         )}
       </div>
       {message ? (
-        <p
-          id={messageId}
-          className={`col-span-full text-sm ${warning ? 'text-amber-700' : 'text-red-600'}`}
-        >
+        <p id={messageId} className={`col-span-full text-sm ${warning ? 'text-amber-700' : 'text-red-600'}`}>
           {message}
         </p>
       ) : null}

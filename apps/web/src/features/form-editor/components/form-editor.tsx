@@ -65,6 +65,7 @@ import {
 import { AddFieldPanel } from './add-field-panel';
 import { AuthorizedUsers } from './authorized-users';
 import { FieldEditor, UNTITLED_FIELD } from './field-editor';
+import { PrefillLinkDialog } from './prefill-link-dialog';
 import { SettingSwitch } from './setting-switch';
 import { SignatureSizeInputs } from './signature-size-inputs';
 import { useGoBack } from './use-go-back';
@@ -267,16 +268,19 @@ export function FormEditor({ detail }: FormEditorProps) {
               ) : null}
             </p>
           </div>
-          <a
-            href={form.openFormUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 font-semibold text-emerald-700 text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
-          >
-            View live form
-            <ExternalLinkIcon className="size-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          <div className="flex flex-wrap items-center gap-2">
+            <PrefillLinkDialog formId={form.formId} savedFields={form.jdata} hasUnsavedChanges={dirty} />
+            <a
+              href={form.openFormUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 font-semibold text-emerald-700 text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+            >
+              View live form
+              <ExternalLinkIcon className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </div>
         </div>
       </div>
 

@@ -33,7 +33,8 @@ export type ConditionValueKind =
 
 export function conditionValueKind(target: Pick<EditorField, 'settings'>): ConditionValueKind {
   const { type } = target.settings;
-  if (type === 'checkbox') return { kind: 'options', options: [CHECKBOX_ANSWERS.checked, CHECKBOX_ANSWERS.unchecked] };
+  if (type === 'checkbox')
+    return { kind: 'options', options: [CHECKBOX_ANSWERS.checked, CHECKBOX_ANSWERS.unchecked] };
   if (isChoiceType(type)) {
     // Options read from a sheet range are not known here: the value is typed.
     const options = target.settings.optionsFrom ? [] : [...new Set(cleanOptions(target.settings.options))];
@@ -56,11 +57,17 @@ function firstValue(target: Pick<EditorField, 'settings'>): string {
 /** A new rule on this field: its first operator, and a value where that operator compares. */
 export function newRule(target: Pick<EditorField, 'id' | 'settings'>): VisibilityRule {
   const op = opsForType(target.settings.type)[0] ?? 'answered';
-  return needsValue(op) ? { fieldId: target.id ?? '', op, value: firstValue(target) } : { fieldId: target.id ?? '', op };
+  return needsValue(op)
+    ? { fieldId: target.id ?? '', op, value: firstValue(target) }
+    : { fieldId: target.id ?? '', op };
 }
 
 /** The rule with another operator: the value is kept where the new one compares, dropped where it does not. */
-export function withOp(rule: VisibilityRule, op: VisibilityOp, target: Pick<EditorField, 'settings'> | undefined): VisibilityRule {
+export function withOp(
+  rule: VisibilityRule,
+  op: VisibilityOp,
+  target: Pick<EditorField, 'settings'> | undefined,
+): VisibilityRule {
   if (!needsValue(op)) return { fieldId: rule.fieldId, op };
   const value = rule.value ?? '';
   return { fieldId: rule.fieldId, op, value: value === '' && target ? firstValue(target) : value };
@@ -132,7 +139,9 @@ export function savedVisibleWhen(
   const when = field.visibleWhen;
   if (!when || when.rules.length === 0) return undefined;
   const asSaved = (rule: VisibilityRule): VisibilityRule =>
-    needsValue(rule.op) ? { fieldId: rule.fieldId, op: rule.op, value: rule.value ?? '' } : { fieldId: rule.fieldId, op: rule.op };
+    needsValue(rule.op)
+      ? { fieldId: rule.fieldId, op: rule.op, value: rule.value ?? '' }
+      : { fieldId: rule.fieldId, op: rule.op };
   let rules = when.rules.map(asSaved);
   if (field.isRemoved) {
     rules = rules.filter((rule) => {
