@@ -63,11 +63,11 @@ export function ConditionBuilder({ field, fields, showErrors, onChange }: Condit
           size="sm"
           onClick={addRule}
           disabled={!firstTarget}
+          aria-label={`${CONDITION_TEXT.add} to ${titleOf(field)}`}
           aria-describedby={`${id}-hint`}
         >
           <PlusIcon className="size-4" />
           {CONDITION_TEXT.add}
-          <span className="sr-only"> to {titleOf(field)}</span>
         </Button>
         <p id={`${id}-hint`} className="text-slate-500 text-xs">
           {firstTarget ? CONDITION_TEXT.addHint : CONDITION_TEXT.noTargets}

@@ -324,12 +324,12 @@ function PrefillFieldRow({ field, value, locked, onValue, onLocked }: RowProps) 
           type="checkbox"
           checked={locked}
           disabled={!filled}
+          aria-label={`${PREFILL_TEXT.lock} ${field.label}`}
           onChange={(event) => onLocked(event.target.checked)}
           className="size-4 accent-emerald-600"
         />
         <LockIcon aria-hidden="true" className="size-3.5" />
         {PREFILL_TEXT.lock}
-        <span className="sr-only"> {field.label}</span>
       </label>
     </li>
   );
