@@ -71,6 +71,9 @@ import { pdfRoutes } from './modules/pdf/pdf.routes.js';
 import { createPdfService } from './modules/pdf/pdf.service.js';
 import { createPdfResponsesRepository } from './modules/pdf/pdf-responses.repository.js';
 import { createQueuedPdfRenderer } from './modules/pdf/queued-pdf-renderer.js';
+import { prefillLinksRoutes } from './modules/prefill-links/prefill-links.routes.js';
+import { createPrefillLinksService } from './modules/prefill-links/prefill-links.service.js';
+import { createPrefillTokens } from './modules/prefill-links/prefill-tokens.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { createQuestionsCache } from './modules/questions/questions-cache.js';
 import { createEmulatorTitleLookup, createQuestionsSource } from './modules/questions/questions-source.js';
@@ -438,8 +441,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     publicUrl: config.publicUrl,
     ...clock,
   });
+  // Prefilled links' locked answers: signed under a key of their own, derived from the server secret.
+  const prefillTokens = createPrefillTokens(jwtSecret, overrides.now);
+  const prefillLinks = createPrefillLinksService({
+    forms,
+    access,
+    tokens: prefillTokens,
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
   const submissions = createSubmissionsService({
     access,
+    prefillTokens,
     responses: createResponsesRepository(database.db, database.writeDb, {
       kind: database.kind,
       sqliteWriter: database.sqliteWriter,
@@ -553,6 +566,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       });
       await sheetSyncRoutes(api, { sync: sheetSyncService, authenticate, notify: () => sheetSync.notify() });
       await formsRoutes(api, { forms, authenticate });
+      await prefillLinksRoutes(api, { prefillLinks, authenticate });
       await formUsersRoutes(api, { formUsers, authenticate });
       await templatesRoutes(api, { templates, authenticate });
       await responsesRoutes(api, { responses, authenticate });
@@ -586,7 +600,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       })
     : undefined;
   if (formPageRenderer) {
-    const pages = createFormPageService({ access, renderer: formPageRenderer, cache: formPageCache });
+    const pages = createFormPageService({
+      access,
+      renderer: formPageRenderer,
+      cache: formPageCache,
+      prefillTokens,
+    });
     await formPageRoutes(app, { pages });
     await formPostRoutes(app, { pages, submissions, limits: submitLimits, access });
   }

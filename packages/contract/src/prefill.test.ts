@@ -37,6 +37,16 @@ describe('prefillFromQuery', () => {
   it('takes checkboxes written A, B', () => {
     expect(prefillValueFor(FIELDS[2] as PrefillField, ['Lunch, Dinner'])).toEqual(['Lunch', 'Dinner']);
   });
+
+  it('takes an option that holds a comma whole, from its own parameter', () => {
+    const field: PrefillField = {
+      id: 'x',
+      label: 'X',
+      type: 'checkboxes',
+      options: ['Gift wrap', 'Card, printed'],
+    };
+    expect(prefillValueFor(field, ['Gift wrap', 'card, printed'])).toEqual(['Gift wrap', 'Card, printed']);
+  });
 });
 
 describe('prefill token payload', () => {

@@ -126,7 +126,10 @@ export function prefillValueFor(field: PrefillField, raw: readonly string[]): Pr
   if (isChoiceType(field.type)) {
     const options = field.options ?? [];
     if (field.type === 'checkboxes') {
-      const parts = given.flatMap((value) => value.split(','));
+      // An option may itself hold a comma ('Card, printed'): a value that names one whole is not split.
+      const parts = given.flatMap((value) =>
+        matchOption(options, value) !== undefined ? [value] : value.split(','),
+      );
       const chosen = parts.map((part) => matchOption(options, part)).filter((part) => part !== undefined);
       return chosen.length > 0 ? [...new Set(chosen)] : undefined;
     }

@@ -62,6 +62,8 @@ export function toPublicField(field: StoredField): PublicFormField {
     ...(otherCapable && field.allowOther ? { allowOther: true } : {}),
     ...(field.min !== undefined ? { min: field.min } : {}),
     ...(field.max !== undefined ? { max: field.max } : {}),
+    // The rules only name earlier fields' ids and values the owner chose to compare with.
+    ...(field.visibleWhen && field.visibleWhen.rules.length > 0 ? { visibleWhen: field.visibleWhen } : {}),
   };
 }
 

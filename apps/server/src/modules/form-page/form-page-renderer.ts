@@ -12,7 +12,12 @@ export type FormPageView =
   | {
       kind: 'form';
       form: PublicForm;
-      values?: Record<string, string>;
+      /** Answers shown as given, by field label: a refused submission's, or a prefilled link's. */
+      values?: Record<string, string | string[]>;
+      /** Labels of the answers a prefilled link locks (verified token): shown read-only. */
+      locked?: string[];
+      /** The prefilled link's verified token, sent back with the submission as `prefillToken`. */
+      prefillToken?: string;
       errors?: Record<string, string>;
       signatureError?: string;
       formError?: string;

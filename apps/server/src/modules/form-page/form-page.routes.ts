@@ -36,7 +36,10 @@ export function sendFormPage(request: FastifyRequest, reply: FastifyReply, page:
 
 /** GET /form/{formId}: the public form rendered on the server, hydrated in the browser. */
 export async function formPageRoutes(app: FastifyInstance, deps: { pages: FormPageService }) {
-  app.get<{ Params: { formId: string } }>('/form/:formId', async (request, reply) =>
-    sendFormPage(request, reply, await deps.pages.formPage(request.params.formId)),
-  );
+  app.get<{ Params: { formId: string } }>('/form/:formId', async (request, reply) => {
+    // Read from the raw address: repeated names (a checkboxes field's choices) stay all there.
+    const search = request.url.indexOf('?');
+    const query = new URLSearchParams(search === -1 ? '' : request.url.slice(search + 1));
+    return sendFormPage(request, reply, await deps.pages.formPage(request.params.formId, query));
+  });
 }

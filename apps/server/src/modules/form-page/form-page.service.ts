@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/http-error.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
 import { type LoadedForm, toPublicForm } from '../form-access/public-form.serializer.js';
+import type { PrefillTokens } from '../prefill-links/prefill-tokens.js';
 import { SIGNATURE_KEY } from '../submissions/answer-validation.js';
 import type { FormPageCache } from './form-page-cache.js';
 import { createFormPageCache } from './form-page-cache.js';
 import { plainSummary } from './form-page-html.js';
 import type { FormPageRenderer, FormPageView } from './form-page-renderer.js';
+import { type PageValues, prefilledView, withPrefillToken } from './prefilled-view.js';
 
 export interface FormPageResult {
   status: number;
@@ -17,6 +19,8 @@ export interface FormPageServiceDeps {
   access: Pick<FormAccessService, 'load'>;
   renderer: FormPageRenderer;
   cache?: FormPageCache;
+  /** Checks a prefilled link's token, so only a verified one shows answers as locked. */
+  prefillTokens: Pick<PrefillTokens, 'verify'>;
   /** A fresh nonce for each page sent (the no-JavaScript submission's idempotency). */
   newNonce?: () => string;
 }
@@ -121,11 +125,18 @@ export function createFormPageService(deps: FormPageServiceDeps) {
   }
 
   return {
-    /** GET /form/{formId}. */
-    async formPage(formId: string): Promise<FormPageResult> {
+    /**
+     * GET /form/{formId}. An address that prefills answers gets its own page, never cached: the query is
+     * the visitor's to choose, so caching by it would let anyone fill the cache. Any other address
+     * (unrelated parameters included) gets the form's one cached page.
+     */
+    async formPage(formId: string, query: URLSearchParams = new URLSearchParams()): Promise<FormPageResult> {
       const form = await loadForm(formId);
       if (!form) return notFoundPage(formId);
       const { view, title, description } = viewOf(form);
+      const prefilled =
+        view.kind === 'form' && query.size > 0 ? prefilledView(form, query, deps.prefillTokens) : undefined;
+      if (prefilled) return send(200, render(formId, { ...view, ...prefilled }, title, description));
       // The description is made from the view's name and description, so the view is the version.
       const version = JSON.stringify(view);
       let parts = cache.get(formId, version);
@@ -136,22 +147,37 @@ export function createFormPageService(deps: FormPageServiceDeps) {
       return send(200, parts);
     },
 
-    /** The form again with what was sent and what was wrong with it (a refused no-JavaScript submission). */
-    async refused(formId: string, values: Record<string, string>, error: HttpError): Promise<FormPageResult> {
+    /**
+     * The form again with what was sent and what was wrong with it (a refused no-JavaScript submission),
+     * and the prefilled link's locked answers still locked when its token holds.
+     */
+    async refused(
+      formId: string,
+      values: PageValues,
+      error: HttpError,
+      prefillToken?: string,
+    ): Promise<FormPageResult> {
       const form = await loadForm(formId);
       if (!form) return notFoundPage(formId);
       const { view, title, description } = viewOf(form);
       if (view.kind !== 'form') return send(error.status, render(formId, view, title, description));
-      const kept: Record<string, string> = {};
+      const kept: PageValues = {};
       for (const field of form.fields) {
         const value = values[field.label];
-        if (value) kept[field.label] = value;
+        if (value !== undefined && value.length > 0) kept[field.label] = value;
       }
+      // The token's own problem, if any, comes with the submission's errors below.
+      const { formError: _tokenProblem, ...prefilled } = withPrefillToken(
+        form,
+        kept,
+        prefillToken,
+        deps.prefillTokens,
+      );
       const problems = error.errors ?? [];
       const refusedView: FormPageView =
         error.status === 400
-          ? { ...view, values: kept, ...viewErrors(form, problems, error.detail) }
-          : { ...view, values: kept };
+          ? { ...view, ...prefilled, ...viewErrors(form, problems, error.detail) }
+          : { ...view, ...prefilled };
       return send(error.status, render(formId, refusedView, title, description));
     },
 

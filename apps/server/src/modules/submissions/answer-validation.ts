@@ -1,10 +1,16 @@
 import {
   ANSWER_MESSAGES,
   type AnswerInput,
+  CHOICES_SEPARATOR,
   checkAnswer,
   type FormField,
   NO_ANSWER_MESSAGE,
+  OTHER_OPTION_VALUE,
+  PREFILL_MESSAGES,
+  type PrefillValue,
   SUBMISSION_LIMITS,
+  type VisibilityAnswer,
+  visibleFieldIds,
 } from '@sheetforms/contract';
 
 export interface AnswerIssue {
@@ -41,7 +47,17 @@ type Field = Pick<
   | 'min'
   | 'max'
   | 'allowOther'
+  | 'visibleWhen'
 >;
+
+export interface AnswerOptions {
+  signatureEnabled: boolean;
+  /**
+   * Field id → the answer a verified prefilled link locks (issue 23): taken when the respondent sends
+   * none, refused when they send another.
+   */
+  locked?: ReadonlyMap<string, PrefillValue> | undefined;
+}
 
 /** Blank text, and a list of nothing but blanks, count as not given, as the browser leaves them out. */
 function isGiven(value: string | readonly string[]): boolean {
@@ -53,22 +69,62 @@ export function bothKeysMessage(label: string): string {
 }
 
 /**
+ * The chosen options of a checkboxes answer: an array as sent, or one text that is an option itself or
+ * options joined by ', ' (how an API client or a stored answer writes several).
+ */
+export function choiceList(input: string | readonly string[], options: readonly string[]): string[] {
+  const parts =
+    typeof input !== 'string'
+      ? [...input]
+      : options.includes(input.trim())
+        ? [input.trim()]
+        : input.split(CHOICES_SEPARATOR);
+  return parts.map((part) => part.trim()).filter((part) => part !== '' && part !== OTHER_OPTION_VALUE);
+}
+
+/** Whether two answers to one field store the same (checkboxes in any order, 'on' as 'Yes', ...). */
+export function sameAnswer(field: Field, a: AnswerInput, b: AnswerInput): boolean {
+  const optional = { ...field, required: false };
+  const first = checkAnswer(optional, a);
+  const second = checkAnswer(optional, b);
+  if (first.ok && second.ok) return first.value === second.value;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * An answer as the visibility rules read it: as it would be stored (a checkbox 'Yes' or 'No', typed
+ * answers trimmed), checkboxes as their chosen options; one that does not fit its field, as sent.
+ */
+function ruleAnswer(field: Field, input: AnswerInput): VisibilityAnswer {
+  if (input === undefined) return undefined;
+  if (field.type === 'checkboxes') return choiceList(input, field.options ?? []);
+  const checked = checkAnswer({ ...field, required: false }, input);
+  return checked.ok ? checked.value : input;
+}
+
+/**
  * Checks a respondent's answers against the form's visible fields with the contract's one answer check
  * (checkAnswer, the public form's too), against each field's options as resolved now. Answers are keyed
  * by field label or by field id (a label wins where a text is both); one field answered under both is
- * refused. No answers for fields the form does not show, the signature when the form asks for one, and at
- * least one answer given (an unchecked optional checkbox is stored as 'No' but is no answer by itself).
- * Errors come in form order, so the first one is the first field on the page.
+ * refused. No answers for fields the form does not have, the signature when the form asks for one, and at
+ * least one answer given (an unchecked optional checkbox is stored as 'No' but is no answer by itself,
+ * and neither is a hidden field's value from the link).
+ *
+ * The server is the judge of conditional questions (issue 23): the fields' rules are evaluated on these
+ * answers (locked ones included) with the contract's visibleFieldIds, as the browser does. An answer to a
+ * field its rules hide is ignored, never stored (its cell stays blank, so the columns stay aligned), and
+ * a required field is required only while it shows. Errors come in form order, so the first one is the
+ * first field on the page.
  */
 export function validateAnswers(
   fields: readonly Field[],
   response: ResponseInput,
-  options: { signatureEnabled: boolean },
+  options: AnswerOptions,
 ): AnswerCheck {
-  const visible = fields.filter((field) => !field.isRemoved);
-  const byLabel = new Map(visible.map((field) => [field.label, field]));
+  const current = fields.filter((field) => !field.isRemoved);
+  const byLabel = new Map(current.map((field) => [field.label, field]));
   const byId = new Map(
-    visible.filter((field) => field.id !== undefined).map((field) => [field.id as string, field]),
+    current.filter((field) => field.id !== undefined).map((field) => [field.id as string, field]),
   );
   const given = Object.entries(response).filter(([, value]) => isGiven(value));
   const errors: AnswerIssue[] = [];
@@ -83,7 +139,7 @@ export function validateAnswers(
   }
 
   // Each field's answer, from its label's key or its id's key.
-  const inputs = new Map<Field, { key: string; value: string | readonly string[] }>();
+  const inputs = new Map<Field, AnswerInput>();
   const twice = new Set<Field>();
   let signatureInput: string | readonly string[] | undefined;
   const unknown: string[] = [];
@@ -95,23 +151,44 @@ export function validateAnswers(
       continue;
     }
     if (inputs.has(field)) twice.add(field);
-    else inputs.set(field, { key, value });
+    else inputs.set(field, value);
   }
 
+  // A locked answer stands in for a missing one; another answer is refused (if the field shows).
+  const changed = new Set<Field>();
+  for (const [fieldId, value] of options.locked ?? []) {
+    const field = byId.get(fieldId);
+    if (!field || twice.has(field)) continue;
+    const sent = inputs.get(field);
+    if (sent === undefined) inputs.set(field, value);
+    else if (!sameAnswer(field, sent, value)) changed.add(field);
+  }
+
+  const ruleAnswers = new Map<string, VisibilityAnswer>();
+  for (const [field, input] of inputs) {
+    if (field.id !== undefined && !twice.has(field)) ruleAnswers.set(field.id, ruleAnswer(field, input));
+  }
+  const shown = visibleFieldIds(current, ruleAnswers);
+
   let givenAnswers = 0;
-  for (const field of visible) {
+  for (const field of current) {
+    // Stored fields always have an id; one without could carry no rules.
+    if (field.id !== undefined && !shown.has(field.id)) continue;
     if (twice.has(field)) {
       issue(field.label, bothKeysMessage(field.label));
       continue;
     }
-    const input = inputs.get(field)?.value as AnswerInput;
-    const checked = checkAnswer(field, input);
+    if (changed.has(field)) {
+      issue(field.label, PREFILL_MESSAGES.lockedChanged);
+      continue;
+    }
+    const checked = checkAnswer(field, inputs.get(field));
     if (!checked.ok) {
       issue(field.label, checked.message);
       continue;
     }
     if (checked.value !== undefined) answers[field.label] = checked.value;
-    if (checked.given) givenAnswers++;
+    if (checked.given && field.type !== 'hidden') givenAnswers++;
   }
 
   for (const key of unknown) issue(key, `Unknown field: ${key}`);

@@ -4,6 +4,7 @@
  * store NUL in text), and nothing already stored may change. Cases come from tables, so the count is exact:
  * see docs/reliability.md for the figure and how to run this file.
  */
+import { PREFILL_MESSAGES } from '@sheetforms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { formBody, SHEET_URL } from '../../test/forms.js';
@@ -188,6 +189,7 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
       ['idempotencyKey is a number', { idempotencyKey: 12345678 }],
       ['idempotencyKey is null', { idempotencyKey: null }],
       ['userToken is a number', { userToken: 5 }],
+      ['prefillToken is a number', { prefillToken: 5 }],
       ['website is an object', { website: { url: 'x' } }],
       ['formId is a number', { formId: 7 }],
       ['consent is a string', { consent: 'accepted' }],
@@ -245,6 +247,17 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
       post('idempotencyKey under 8 characters', { ...good, idempotencyKey: 'short' }, 400, 'idempotencyKey'),
       post('idempotencyKey over 100 characters', { ...good, idempotencyKey: 'k'.repeat(101) }, 400),
       post('userToken over 4096 characters', { ...good, userToken: 't'.repeat(4097) }, 400),
+      post('prefillToken over 8000 characters', { ...good, prefillToken: 'p'.repeat(8001) }, 400),
+      post('prefillToken not a token', { ...good, prefillToken: 'garbage' }, 400, PREFILL_MESSAGES.invalid),
+      post(
+        'prefillToken with a made-up signature',
+        {
+          ...good,
+          prefillToken: `${Buffer.from(json({ f: formId, v: {} })).toString('base64url')}.${'A'.repeat(43)}`,
+        },
+        400,
+        PREFILL_MESSAGES.invalid,
+      ),
       post('honeypot over 500 characters', { ...good, website: 'w'.repeat(501) }, 400),
       post('formId in the body over 64 characters', { ...good, formId: 'f'.repeat(65) }, 400),
       post('formId in the body of another form', { ...good, formId: signatureFormId }, 400, 'formId'),
@@ -808,6 +821,9 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
         googleSheetsUrl: `${SHEET_URL}\u0000`,
         sheetName: 'Sheet1',
       }),
+      send('POST', 'POST /forms/{formId}/prefill-links: a value', `/forms/${formId}/prefill-links`, {
+        values: { name: 'a\u0000b' },
+      }),
       get('GET /forms/{formId}/responses: search text', `/forms/${formId}/responses?q=a%00b`),
       get('GET /sheets/metadata: URL', `/sheets/metadata?url=${encodeURIComponent(`${SHEET_URL}\u0000`)}`),
       get('GET /forms/{formId}: a form id with a NUL', '/forms/ab%00cd'),
@@ -885,4 +901,4 @@ describeEachDialect('bad input to the public endpoints', (dialect) => {
 });
 
 /** Update docs/reliability.md when this changes. */
-const BAD_INPUT_CASES = 213;
+const BAD_INPUT_CASES = 218;

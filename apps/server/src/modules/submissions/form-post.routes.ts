@@ -110,6 +110,7 @@ export async function formPostRoutes(app: FastifyInstance, deps: FormPostRoutesD
               response: post.response,
               idempotencyKey: formPostKey(formId, post.nonce, post.response),
               ...(post.website !== undefined ? { website: post.website } : {}),
+              ...(post.prefillToken !== undefined ? { prefillToken: post.prefillToken } : {}),
             },
             undefined,
           );
@@ -120,7 +121,7 @@ export async function formPostRoutes(app: FastifyInstance, deps: FormPostRoutesD
             return sendFormPage(
               request,
               reply,
-              await deps.pages.refused(formId, pageValues(post.response), error),
+              await deps.pages.refused(formId, pageValues(post.response), error, post.prefillToken),
             );
           }
           throw error;

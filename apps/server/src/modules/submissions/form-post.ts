@@ -4,6 +4,7 @@ import {
   HONEYPOT_FIELD,
   OPTION_LIMITS,
   OTHER_OPTION_VALUE,
+  PREFILL_LIMITS,
   SUBMISSION_LIMITS,
   SubmitFormBodySchema,
 } from '@sheetforms/contract';
@@ -14,9 +15,13 @@ export interface FormPostNames {
   nonce: string;
   /** The 'Other' text box of a radio or checkboxes field: `other:{label}` unless the build names it. */
   otherPrefix?: string;
+  /** A prefilled link's token, sent back by the page: `prefillToken` unless the build names it. */
+  prefillToken?: string;
 }
 
 export const DEFAULT_OTHER_PREFIX = 'other:';
+/** The name of the prefilled link's token in the page's POST, as in the JSON API's body. */
+export const DEFAULT_PREFILL_TOKEN_NAME = 'prefillToken';
 
 /** A field of the form as the POST is read: checkboxes post their name once per ticked box. */
 export interface PostedField {
@@ -30,7 +35,14 @@ export interface PostedField {
 export type PostedResponse = Record<string, string | string[]>;
 
 export type FormPost =
-  | { ok: true; response: PostedResponse; nonce: string; website: string | undefined }
+  | {
+      ok: true;
+      response: PostedResponse;
+      nonce: string;
+      website: string | undefined;
+      /** The prefilled link's token (blank: none). */
+      prefillToken: string | undefined;
+    }
   | { ok: false; detail: string };
 
 /** The page's nonce: what the server writes (base64url), nothing else. */
@@ -112,7 +124,17 @@ export function readFormPost(
   }
   const nonce = body.get(names.nonce) ?? '';
   if (!NONCE.test(nonce)) return { ok: false, detail: 'This page has expired. Reload it and submit again.' };
-  return { ok: true, response, nonce, website: body.get(HONEYPOT_FIELD) ?? undefined };
+  const prefillToken = body.get(names.prefillToken ?? DEFAULT_PREFILL_TOKEN_NAME) ?? '';
+  if (prefillToken.length > PREFILL_LIMITS.tokenMax) {
+    return { ok: false, detail: 'This prefilled link is too long. Ask the form owner for a new one.' };
+  }
+  return {
+    ok: true,
+    response,
+    nonce,
+    website: body.get(HONEYPOT_FIELD) ?? undefined,
+    prefillToken: prefillToken === '' ? undefined : prefillToken,
+  };
 }
 
 /**

@@ -1,4 +1,6 @@
 import {
+  PREFILL_MESSAGES,
+  type PrefillValue,
   SIGNATURE_NOT_UPLOADED_MESSAGE,
   type SubmissionReceipt,
   type SubmitFormBodySchema,
@@ -11,6 +13,7 @@ import {
   hasControlCharacters,
 } from '../form-access/form-access.service.js';
 import type { LoadedForm } from '../form-access/public-form.serializer.js';
+import type { PrefillTokens } from '../prefill-links/prefill-tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { validateAnswers } from './answer-validation.js';
 import { isHoneypotFilled } from './honeypot.js';
@@ -24,6 +27,8 @@ export interface SubmissionsServiceDeps {
   access: Pick<FormAccessService, 'load' | 'requireAccepting' | 'authorizeRespondent'>;
   responses: ResponsesRepository;
   uploads: Pick<UploadsService, 'isIssuedFor'>;
+  /** Checks the signed token of a prefilled link's locked answers (prefill-links). */
+  prefillTokens: Pick<PrefillTokens, 'verify'>;
   log: { info(details: object, message: string): void };
   /** Called after a new response is committed: wakes the sheet-sync worker instead of waiting for its poll. */
   onStored?: (formRowId: string) => void;
@@ -42,11 +47,23 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? newResponseId;
 
+  /** The answers a prefilled link locks (field id → answer), or its 400 when the token is not good here. */
+  function lockedAnswers(form: LoadedForm, token: string | undefined): Map<string, PrefillValue> {
+    if (token === undefined || token === '') return new Map();
+    const verified = deps.prefillTokens.verify(token, form.formId);
+    if (!verified.ok) {
+      const message = verified.reason === 'expired' ? PREFILL_MESSAGES.expired : PREFILL_MESSAGES.invalid;
+      throw badRequest('VALIDATION_FAILED', message, [{ path: 'body.prefillToken', message }]);
+    }
+    return new Map(Object.entries(verified.payload.values));
+  }
+
   /** The answers to store, or the 409/400 this submission gets (checked in the request, no write yet). */
   async function check(form: LoadedForm, body: SubmitFormInput) {
     deps.access.requireAccepting(form);
     const checked = validateAnswers(form.fields, body.response, {
       signatureEnabled: form.settings.signatureEnabled === 1,
+      locked: lockedAnswers(form, body.prefillToken),
     });
     if (!checked.ok) {
       const first = checked.errors[0];

@@ -12,9 +12,17 @@ export type InitialView =
       form: PublicForm;
       /**
        * After a refused no-JavaScript submission: what was sent (a checkboxes answer as its choices or as
-       * the stored 'A, B'), and what was wrong with it.
+       * the stored 'A, B'), and what was wrong with it. On a prefilled address (`?{id or label}=...`,
+       * `prefill={token}`): the prefilled answers, by label; `formError` then says why a token was refused.
        */
       values?: Record<string, string | string[]>;
+      /**
+       * A prefilled link's locked answers (issue 23): the labels (as in `values`) of the fields a token
+       * the server verified locks; shown read-only, their values are in `values`.
+       */
+      locked?: string[];
+      /** That verified token, to send back with the submission as `prefillToken` (JSON and plain POST). */
+      prefillToken?: string;
       errors?: FieldErrors;
       signatureError?: string;
       formError?: string;
