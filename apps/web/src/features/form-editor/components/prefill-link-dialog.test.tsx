@@ -55,10 +55,13 @@ describe('PrefillLinkDialog', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Get link' })).toHaveProperty('disabled', true);
     expect(within(dialog).getByText('Fill in at least one field to make a link.')).toBeDefined();
     expect(within(dialog).getByRole('checkbox', { name: 'Lock Name' })).toHaveProperty('disabled', true);
-    expect(within(dialog).getByRole('spinbutton', { name: 'Locked answers expire after' })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Ann' } });
+    expect(within(dialog).getByRole('checkbox', { name: 'Lock Name' })).toHaveProperty('disabled', false);
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Link expires after' }), {
+      target: { value: '0' },
+    });
+    expect(within(dialog).getByText('Enter a whole number of days from 1 to 365')).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: 'Get link' })).toHaveProperty('disabled', true);
   });
 
   it('sends the values with the locked ones and the expiry, then shows the link and copies it', async () => {
@@ -74,7 +77,7 @@ describe('PrefillLinkDialog', { timeout: 20_000 }, () => {
       target: { value: ' newsletter ' },
     });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Lock ref' }));
-    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Locked answers expire after' }), {
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Link expires after' }), {
       target: { value: '7' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Get link' }));

@@ -77,9 +77,7 @@ function PrefillLinkContent({ formId, fields, hasUnsavedChanges, onClose }: Cont
 
   const body = buildPrefillBody(fields, draft);
   const anyFilled = fields.some((field) => filledValue(draft.values[field.id]) !== undefined);
-  // Unfilling a field unlocks it (setValue), so a lock always goes with a value.
-  const anyLocked = fields.some((field) => draft.locked.has(field.id));
-  const expiryInvalid = anyLocked && expiryDaysOf(draft.expiryDays) === 'invalid';
+  const expiryInvalid = expiryDaysOf(draft.expiryDays) === 'invalid';
 
   // A change after a link was made makes that link stale: it goes, and Get link makes a new one.
   const change = (next: PrefillDraft) => {
@@ -152,7 +150,6 @@ function PrefillLinkContent({ formId, fields, hasUnsavedChanges, onClose }: Cont
                   max={PREFILL_LIMITS.expiryDaysMax}
                   step={1}
                   value={draft.expiryDays}
-                  disabled={!anyLocked}
                   aria-invalid={expiryInvalid || undefined}
                   aria-describedby={`${id}-expiry-hint`}
                   onChange={(event) => change({ ...draft, expiryDays: event.target.value })}
@@ -164,11 +161,7 @@ function PrefillLinkContent({ formId, fields, hasUnsavedChanges, onClose }: Cont
                 id={`${id}-expiry-hint`}
                 className={`mt-1 text-xs ${expiryInvalid ? 'text-red-600' : 'text-slate-500'}`}
               >
-                {expiryInvalid
-                  ? PREFILL_TEXT.expiryInvalid
-                  : anyLocked
-                    ? PREFILL_TEXT.expiryHint
-                    : PREFILL_TEXT.expiryNeedsLock}
+                {expiryInvalid ? PREFILL_TEXT.expiryInvalid : PREFILL_TEXT.expiryHint}
               </p>
             </div>
 

@@ -21,10 +21,9 @@ export const PREFILL_TEXT = {
     'You have unsaved changes. The link fills in the form as it was last saved: update the form first, then get the link.',
   noFields: 'This form has no fields to fill in.',
   lock: 'Lock',
-  expiry: 'Locked answers expire after',
+  expiry: 'Link expires after',
   days: 'days',
   expiryHint: 'Leave blank for a link that does not expire.',
-  expiryNeedsLock: 'Lock an answer to set an expiry.',
   expiryInvalid: `Enter a whole number of days from 1 to ${PREFILL_LIMITS.expiryDaysMax}`,
   emptyHint: 'Fill in at least one field to make a link.',
   getLink: 'Get link',
@@ -34,7 +33,7 @@ export const PREFILL_TEXT = {
   copied: 'Link copied to clipboard!',
   copyFailed: 'Could not copy automatically. Select the link and copy it yourself.',
   failed: 'Could not make the link',
-  expires: (date: string) => `Locked answers can be sent until ${date}.`,
+  expires: (date: string) => `This link can be used until ${date}.`,
   neverExpires: 'The link does not expire.',
   choose: 'Not filled',
   hiddenNote: 'Hidden',
@@ -103,7 +102,8 @@ export function expiryDaysOf(text: string): number | undefined | 'invalid' {
 
 /**
  * The body of POST /forms/{formId}/prefill-links, or undefined while nothing is filled or the expiry is
- * wrong. Only filled fields are locked; the expiry goes only with locked answers (it bounds their token).
+ * wrong. Only filled fields are locked. An expiry bounds the link's signed token, which the server adds
+ * for it even when nothing is locked.
  */
 export function buildPrefillBody(
   fields: readonly PrefillFormField[],
@@ -117,10 +117,8 @@ export function buildPrefillBody(
   if (Object.keys(values).length === 0) return undefined;
   const locked = fields.map((field) => field.id).filter((id) => draft.locked.has(id) && id in values);
   const body: PrefillLinkBody = { values, locked };
-  if (locked.length > 0) {
-    const days = expiryDaysOf(draft.expiryDays);
-    if (days === 'invalid') return undefined;
-    if (days !== undefined) body.expiresInDays = days;
-  }
+  const days = expiryDaysOf(draft.expiryDays);
+  if (days === 'invalid') return undefined;
+  if (days !== undefined) body.expiresInDays = days;
   return body;
 }
