@@ -59,10 +59,11 @@ export function ConditionBuilder({ field, fields, showErrors, onChange }: Condit
     return (
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 border-slate-100 border-t pt-4">
         <Button
-          variant="secondary"
+          variant="ghost"
           size="sm"
           onClick={addRule}
           disabled={!firstTarget}
+          className="-ml-2"
           aria-label={`${CONDITION_TEXT.add} to ${titleOf(field)}`}
           aria-describedby={`${id}-hint`}
         >

@@ -142,19 +142,20 @@ function PrefillLinkContent({ formId, fields, hasUnsavedChanges, onClose }: Cont
             <div>
               <Label htmlFor={`${id}-expiry`}>{PREFILL_TEXT.expiry}</Label>
               <div className="flex items-center gap-2">
-                <Input
-                  id={`${id}-expiry`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={PREFILL_LIMITS.expiryDaysMax}
-                  step={1}
-                  value={draft.expiryDays}
-                  aria-invalid={expiryInvalid || undefined}
-                  aria-describedby={`${id}-expiry-hint`}
-                  onChange={(event) => change({ ...draft, expiryDays: event.target.value })}
-                  className="w-28"
-                />
+                <div className="w-28 shrink-0">
+                  <Input
+                    id={`${id}-expiry`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={PREFILL_LIMITS.expiryDaysMax}
+                    step={1}
+                    value={draft.expiryDays}
+                    aria-invalid={expiryInvalid || undefined}
+                    aria-describedby={`${id}-expiry-hint`}
+                    onChange={(event) => change({ ...draft, expiryDays: event.target.value })}
+                  />
+                </div>
                 <span className="text-slate-600 text-sm">{PREFILL_TEXT.days}</span>
               </div>
               <p
