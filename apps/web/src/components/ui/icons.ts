@@ -33,6 +33,7 @@ export {
   Inbox as InboxIcon,
   Info as InfoIcon,
   KeyRound as KeyIcon,
+  Link as LinkIcon,
   Lock as LockIcon,
   LogOut as SignOutIcon,
   Mail as MailIcon,

@@ -39,6 +39,8 @@ export const FIELD_SETTINGS_TEXT = {
   allowOtherHint: 'Respondents may type their own answer.',
   min: 'Minimum',
   max: 'Maximum',
+  hidden: (label: string) =>
+    `Respondents never see this field. It takes its value from the form's link, e.g. …?${label}=value, or from a prefilled link.`,
 } as const;
 
 export interface FieldSettingsProps {
@@ -159,6 +161,12 @@ export function FieldSettings({
           </p>
         ) : null}
       </div>
+
+      {type === 'hidden' ? (
+        <p className="min-w-0 self-end rounded-lg bg-slate-50 px-3 py-2 text-slate-600 text-xs sm:mb-0.5">
+          {FIELD_SETTINGS_TEXT.hidden(label)}
+        </p>
+      ) : null}
 
       {hasPlaceholder(type) ? (
         <div className="min-w-0">

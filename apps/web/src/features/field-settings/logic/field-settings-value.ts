@@ -43,6 +43,17 @@ export function hasPlaceholder(type: FieldType): boolean {
   return PLACEHOLDER_FIELD_TYPES.includes(type);
 }
 
+/**
+ * Whether a field of this type may be required: a hidden field never shows, so no respondent could give
+ * it an answer (the server refuses a required hidden field).
+ */
+export function canBeRequired(type: FieldType): boolean {
+  return type !== 'hidden';
+}
+
+/** Said beside a hidden field's disabled Required switch, and under its type. */
+export const HIDDEN_FIELD_HINT = "Hidden fields take their value from the form's link";
+
 export function canOfferOther(type: FieldType): boolean {
   return (OTHER_CAPABLE_TYPES as readonly string[]).includes(type);
 }

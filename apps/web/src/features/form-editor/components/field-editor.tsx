@@ -1,14 +1,17 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { FORM_LIMITS } from '@sheetforms/contract';
+import { describeVisibleWhen, FORM_LIMITS } from '@sheetforms/contract';
 import { useId } from 'react';
-import { ArrowDownIcon, ArrowUpIcon, GripIcon, TrashIcon } from '@/components/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, EyeIcon, GripIcon, TrashIcon, WarningIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
 import { FieldSettings } from '@/features/field-settings/components/field-settings';
+import { canBeRequired, HIDDEN_FIELD_HINT } from '@/features/field-settings/logic/field-settings-value';
 import { ADD_FIELD_MESSAGES } from '../logic/add-field';
 import type { EditorField, FieldChange } from '../logic/editor-fields';
+import { shownLabelOf } from '../logic/field-conditions';
 import { EDITOR_TEXT } from '../logic/messages';
+import { ConditionBuilder } from './condition-builder';
 
 export const UNTITLED_FIELD = 'Untitled field';
 
@@ -19,6 +22,10 @@ export interface FieldEditorProps {
   showErrors: boolean;
   /** Why this label is refused (used by another field, or a system column's name), if it is. */
   labelProblem?: string | undefined;
+  /** Every field of the form in form order (removed ones too): what its conditions may refer to. */
+  fields: readonly EditorField[];
+  /** What is wrong with its conditions (a removed field, a question below it), if anything. */
+  conditionWarning?: string | undefined;
   onChange: (change: FieldChange) => void;
   onRemove: () => void;
   onMove: (step: -1 | 1) => void;
@@ -52,6 +59,8 @@ export function FieldEditor({
   count,
   showErrors,
   labelProblem,
+  fields,
+  conditionWarning,
   onChange,
   onRemove,
   onMove,
@@ -65,6 +74,8 @@ export function FieldEditor({
     : field.label.trim() === ''
       ? EDITOR_TEXT.fieldLabelRequired
       : (labelProblem ?? null);
+  const requirable = canBeRequired(field.settings.type);
+  const shownWhen = field.visibleWhen ? describeVisibleWhen(field.visibleWhen, shownLabelOf(fields)) : null;
 
   return (
     <fieldset
@@ -83,12 +94,20 @@ export function FieldEditor({
           {position}
         </span>
         <span className="truncate">{title}</span>
-        {field.required ? (
+        {field.required && requirable ? (
           <span
             aria-hidden="true"
             className="hidden rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700 text-xs sm:inline"
           >
             Required
+          </span>
+        ) : null}
+        {field.visibleWhen ? (
+          <span
+            aria-hidden="true"
+            className="hidden rounded-full bg-violet-50 px-2 py-0.5 font-medium text-violet-700 text-xs sm:inline"
+          >
+            Conditional
           </span>
         ) : null}
         {field.saved ? null : (
@@ -143,6 +162,23 @@ export function FieldEditor({
       </div>
 
       <div className="clear-both space-y-4">
+        {shownWhen ? (
+          <div className="-mt-1 space-y-2">
+            <p className="flex items-start gap-1.5 text-slate-600 text-sm">
+              <EyeIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              <span className="min-w-0 break-words">{shownWhen}</span>
+            </p>
+            {conditionWarning ? (
+              <p
+                data-condition-warning
+                className="flex items-start gap-1.5 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
+              >
+                <WarningIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+                <span className="min-w-0">{conditionWarning}</span>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div>
           <label htmlFor={`${id}-label`} className={labelClasses}>
             Label
@@ -176,18 +212,35 @@ export function FieldEditor({
         />
       </div>
 
-      <div className="mt-4 flex items-center gap-2.5">
+      <div className="mt-4 flex flex-wrap items-center gap-x-2.5 gap-y-1">
         <input
           id={`${id}-required`}
           type="checkbox"
-          checked={field.required}
+          checked={field.required && requirable}
+          disabled={!requirable}
+          aria-describedby={requirable ? undefined : `${id}-required-hint`}
           onChange={(event) => onChange({ required: event.target.checked })}
-          className="size-4 cursor-pointer rounded border-slate-300 accent-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+          className="size-4 cursor-pointer rounded border-slate-300 accent-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed"
         />
-        <label htmlFor={`${id}-required`} className="cursor-pointer text-slate-700 text-sm">
+        <label
+          htmlFor={`${id}-required`}
+          className={requirable ? 'cursor-pointer text-slate-700 text-sm' : 'text-slate-400 text-sm'}
+        >
           Required
         </label>
+        {requirable ? null : (
+          <p id={`${id}-required-hint`} className="basis-full text-slate-500 text-xs sm:basis-auto">
+            {HIDDEN_FIELD_HINT}
+          </p>
+        )}
       </div>
+
+      <ConditionBuilder
+        field={field}
+        fields={fields}
+        showErrors={showErrors}
+        onChange={(visibleWhen) => onChange({ visibleWhen })}
+      />
     </fieldset>
   );
 }

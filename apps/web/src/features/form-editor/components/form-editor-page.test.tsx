@@ -465,6 +465,8 @@ describe('Fields of issue 21', EDIT_TIMEOUT, () => {
 
     await save();
     expect(sentFields()[3]).toEqual({
+      // Given when added, so conditions can refer to it before the form is saved.
+      id: expect.stringMatching(/^f[0-9a-z]{10}$/),
       label: 'Plan',
       type: 'dropdown',
       options: ['Basic', 'Pro'],
@@ -474,7 +476,12 @@ describe('Fields of issue 21', EDIT_TIMEOUT, () => {
       name: 'Plan',
       column: 4,
     });
-    expect(sentFields().map((field) => field.id)).toEqual(['fname', 'femail', 'fphone', undefined]);
+    expect(sentFields().map((field) => field.id)).toEqual([
+      'fname',
+      'femail',
+      'fphone',
+      expect.stringMatching(/^f[0-9a-z]{10}$/),
+    ]);
   });
 
   it("says why the sheet's columns could not be read, and a new question still works", async () => {
@@ -505,6 +512,7 @@ describe('Fields of issue 21', EDIT_TIMEOUT, () => {
 
     await save();
     expect(sentFields()[3]).toEqual({
+      id: expect.stringMatching(/^f[0-9a-z]{10}$/),
       label: 'How did you hear about us?',
       type: 'text',
       required: false,

@@ -14,6 +14,7 @@ import {
   FORM_LIMITS,
   type FormDetail,
   type FormUser,
+  newFieldId,
   type SheetHeader,
 } from '@sheetforms/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,7 @@ import { updateForm } from '../api/form-editor-api';
 import { addColumn, addQuestion } from '../logic/add-field';
 import {
   blankLabelKeys,
+  conditionSaveProblem,
   type EditorField,
   labelProblems,
   markRemoved,
@@ -44,6 +46,7 @@ import {
   visibleFields,
 } from '../logic/editor-fields';
 import { serverMessageOr } from '../logic/error-text';
+import { conditionWarnings } from '../logic/field-conditions';
 import {
   EDITOR_TEXT,
   FIELD_WARNINGS_TITLE,
@@ -62,6 +65,7 @@ import {
 import { AddFieldPanel } from './add-field-panel';
 import { AuthorizedUsers } from './authorized-users';
 import { FieldEditor, UNTITLED_FIELD } from './field-editor';
+import { PrefillLinkDialog } from './prefill-link-dialog';
 import { SettingSwitch } from './setting-switch';
 import { SignatureSizeInputs } from './signature-size-inputs';
 import { useGoBack } from './use-go-back';
@@ -180,10 +184,11 @@ export function FormEditor({ detail }: FormEditorProps) {
   const problems = labelProblems(fields);
   const [firstLabelProblem] = problems.values();
   const [firstSettingsProblem] = settingsProblems(fields).values();
+  const warnings = conditionWarnings(fields);
 
   const submit = () => {
     const blankLabels = blankLabelKeys(fields);
-    const fieldProblem = firstLabelProblem ?? firstSettingsProblem;
+    const fieldProblem = firstLabelProblem ?? firstSettingsProblem ?? conditionSaveProblem(fields);
     if (name.trim() === '' || blankLabels.length > 0 || fieldProblem) {
       setShowErrors(true);
       if (name.trim() === '') nameRef.current?.focus();
@@ -219,7 +224,10 @@ export function FormEditor({ detail }: FormEditorProps) {
     );
   };
 
-  const added = (field: EditorField, next: EditorField[]) => {
+  const added = (newField: EditorField, fieldsWithNew: EditorField[]) => {
+    // An id from the start, so a condition can refer to the field before it is saved (the server keeps it).
+    const field = { ...newField, id: newFieldId() };
+    const next = fieldsWithNew.map((other) => (other.key === field.key ? field : other));
     setFields(next);
     setAnnouncement(REORDER_TEXT.added(field.label, visibleFields(next).length));
     focusSoon(`[data-field-key="${field.key}"] [data-field-label]`);
@@ -260,16 +268,19 @@ export function FormEditor({ detail }: FormEditorProps) {
               ) : null}
             </p>
           </div>
-          <a
-            href={form.openFormUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 font-semibold text-emerald-700 text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
-          >
-            View live form
-            <ExternalLinkIcon className="size-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          <div className="flex flex-wrap items-center gap-2">
+            <PrefillLinkDialog formId={form.formId} savedFields={form.jdata} hasUnsavedChanges={dirty} />
+            <a
+              href={form.openFormUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 font-semibold text-emerald-700 text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+            >
+              View live form
+              <ExternalLinkIcon className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </div>
         </div>
       </div>
 
@@ -383,6 +394,8 @@ export function FormEditor({ detail }: FormEditorProps) {
                         count={shown.length}
                         showErrors={showErrors}
                         labelProblem={problems.get(field.key)}
+                        fields={fields}
+                        conditionWarning={warnings.get(field.key)}
                         onChange={(change) => setFields((current) => updateField(current, field.key, change))}
                         onRemove={() => setFields((current) => markRemoved(current, field.key))}
                         onMove={(step) => move(field, step)}

@@ -1,17 +1,20 @@
 import { arrayMove } from '@dnd-kit/sortable';
-import type { FormFieldInput } from '@sheetforms/contract';
+import type { FormFieldInput, VisibleWhen } from '@sheetforms/contract';
 import {
   duplicateFieldLabels,
   FIELD_LABEL_MESSAGES,
   FieldTypeSchema,
   isSystemColumn,
   normaliseLabel,
+  visibilityProblem,
 } from '@sheetforms/contract';
 import {
+  canBeRequired,
   type FieldSettingsValue,
   fieldSettingsProblem,
   toFieldRulesInput,
 } from '@/features/field-settings/logic/field-settings-value';
+import { removedTargetProblem, savedVisibleWhen } from './field-conditions';
 
 /**
  * A field while it is being edited. Its type and the rules that go with it are held as the shared field
@@ -21,7 +24,10 @@ import {
 export interface EditorField {
   /** A key for React lists and drag and drop: a field added in this edit has no id until it is saved. */
   key: string;
-  /** The stable id the server gave the field; sent back so renames and reorders keep it. */
+  /**
+   * The stable id the field is saved under: the server's for a stored field, one made in the editor for a
+   * field added in this edit (conditions refer to fields by id). Sent back so renames and reorders keep it.
+   */
   id?: string | undefined;
   label: string;
   required: boolean;
@@ -30,6 +36,8 @@ export interface EditorField {
   name?: string | undefined;
   column?: number | undefined;
   settings: FieldSettingsValue;
+  /** Shown only when these rules on earlier fields hold (issue 23); absent: always shown. */
+  visibleWhen?: VisibleWhen | undefined;
   /** Why a field added from a sheet column starts with its type (the sheet's rule, its data). */
   typeHint?: string | undefined;
   /** The range the sheet's own dropdown reads its options from, offered as the field's options. */
@@ -67,11 +75,15 @@ export function toEditorFields(jdata: readonly FormFieldInput[]): EditorField[] 
     if (field.id !== undefined) editorField.id = field.id;
     if (field.name !== undefined) editorField.name = field.name;
     if (field.column !== undefined) editorField.column = field.column;
+    if (field.visibleWhen && field.visibleWhen.rules.length > 0) {
+      const { match = 'all', rules } = field.visibleWhen;
+      editorField.visibleWhen = { match, rules: rules.map((rule) => ({ ...rule })) };
+    }
     return editorField;
   });
 }
 
-export type FieldChange = Partial<Pick<EditorField, 'label' | 'required' | 'settings'>>;
+export type FieldChange = Partial<Pick<EditorField, 'label' | 'required' | 'settings' | 'visibleWhen'>>;
 
 /** Applies an edit to the field with this key. */
 export function updateField(fields: readonly EditorField[], key: string, change: FieldChange): EditorField[] {
@@ -128,21 +140,26 @@ export function moveField(fields: readonly EditorField[], key: string, step: -1 
   return reorderFields(fields, key, neighbour.key);
 }
 
-/** One jdata item as PUT /forms/{formId} takes it: the id kept, only the rules its type uses. */
-function toSavedField(field: EditorField): FormFieldInput {
+/**
+ * One jdata item as PUT /forms/{formId} takes it: the id kept, only the rules its type uses. A hidden
+ * field is never required (no respondent could answer it).
+ */
+function toSavedField(field: EditorField, index: number, fields: readonly EditorField[]): FormFieldInput {
   const saved: FormFieldInput = {
     label: field.label,
-    required: field.required,
+    required: field.required && canBeRequired(field.settings.type),
     isRemoved: field.isRemoved,
     ...toFieldRulesInput(field.settings),
   };
   if (field.id !== undefined) saved.id = field.id;
   if (field.name !== undefined) saved.name = field.name;
   if (field.column !== undefined) saved.column = field.column;
+  const visibleWhen = savedVisibleWhen(field, fields.slice(0, index));
+  if (visibleWhen) saved.visibleWhen = { match: visibleWhen.match, rules: [...visibleWhen.rules] };
   return saved;
 }
 
-/** On save: every field (removed ones included) in form order; a new field goes without an id. */
+/** On save: every field (removed ones included) in form order; a field without an id gets one from the server. */
 export function toSavedFields(fields: readonly EditorField[]): FormFieldInput[] {
   return fields.map(toSavedField);
 }
@@ -183,4 +200,27 @@ export function settingsProblems(fields: readonly EditorField[]): Map<string, st
     if (problem) problems.set(field.key, problem);
   }
   return problems;
+}
+
+/**
+ * Why Update Form must wait because of the fields' conditions, or undefined: a shown field's condition on a
+ * removed field, then whatever the server would refuse in the fields as they will be saved (a question
+ * below, an operator that does not fit, a missing value), in the server's words.
+ */
+export function conditionSaveProblem(fields: readonly EditorField[]): string | undefined {
+  return (
+    removedTargetProblem(fields) ??
+    visibilityProblem(
+      toSavedFields(fields).map((field) => ({
+        id: field.id,
+        label: field.label,
+        type: field.type ?? 'text',
+        isRemoved: field.isRemoved,
+        visibleWhen: field.visibleWhen && {
+          match: field.visibleWhen.match ?? 'all',
+          rules: field.visibleWhen.rules,
+        },
+      })),
+    )
+  );
 }

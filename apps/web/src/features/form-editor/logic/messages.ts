@@ -41,3 +41,25 @@ export const FORMS_DASHBOARD_PATH = '/dashboard/forms';
 export function sharePasswordText(name: string): string {
   return `Share this password with ${name}; it will not be shown again.`;
 }
+
+/** The rule builder of a field (issue 23: conditional questions). */
+export const CONDITION_TEXT = {
+  heading: 'Show this question only when…',
+  add: 'Add condition',
+  addHint: 'Always shown. Add a condition to show it only after certain answers.',
+  noTargets: 'Conditions use the questions above this one. Move it down to add one.',
+  match: { all: 'All of these', any: 'Any of these' },
+  matchLabel: 'Which conditions must hold',
+  question: 'Question',
+  operator: 'Condition',
+  value: 'Value',
+  removeRule: 'Remove condition',
+  max: (max: number) => `A question can have at most ${max} conditions.`,
+  valueRequired: 'Enter a value',
+  removed: 'This condition refers to a removed field',
+  below: 'This condition refers to a question below it — move it up or change the condition',
+  opDoesNotFit: (op: string, label: string) => `'${op}' does not fit ${label}: choose another condition`,
+  removedOnSave: (label: string) => `${label}: a condition refers to a removed field`,
+  removedOption: (label: string) => `${label} (removed)`,
+  belowOption: (label: string) => `${label} (below this question)`,
+} as const;

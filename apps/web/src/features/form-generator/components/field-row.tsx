@@ -3,7 +3,11 @@ import { CSS } from '@dnd-kit/utilities';
 import { useId, useRef } from 'react';
 import { GripIcon, PencilIcon } from '@/components/ui/icons';
 import { FieldSettings } from '@/features/field-settings/components/field-settings';
-import type { FieldSettingsValue } from '@/features/field-settings/logic/field-settings-value';
+import {
+  canBeRequired,
+  type FieldSettingsValue,
+  HIDDEN_FIELD_HINT,
+} from '@/features/field-settings/logic/field-settings-value';
 import { type GeneratorField, settingsOf, typeReasonOf } from '../logic/fields';
 
 export interface FieldRowProps {
@@ -38,6 +42,8 @@ export function FieldRow({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
   const checkboxId = useId();
+  const hiddenHintId = `${checkboxId}-hidden-hint`;
+  const requirable = canBeRequired(field.type);
   const renameButton = useRef<HTMLButtonElement>(null);
 
   const commitFromKeyboard = () => {
@@ -134,10 +140,17 @@ export function FieldRow({
             )}
           </div>
         </div>
-        <label className="flex shrink-0 cursor-pointer items-center gap-1.5 pt-1.5 text-slate-700 text-sm">
+        <label
+          title={requirable ? undefined : HIDDEN_FIELD_HINT}
+          className={`flex shrink-0 items-center gap-1.5 pt-1.5 text-sm ${
+            requirable ? 'cursor-pointer text-slate-700' : 'cursor-not-allowed text-slate-400'
+          }`}
+        >
           <input
             type="checkbox"
-            checked={field.required}
+            checked={field.required && requirable}
+            disabled={!requirable}
+            aria-describedby={requirable ? undefined : hiddenHintId}
             onChange={(event) => on.onRequiredChange(event.target.checked)}
             aria-label={`Required ${field.name}`}
             className="size-4 rounded border-slate-300 accent-emerald-600"
@@ -145,6 +158,11 @@ export function FieldRow({
           Required
         </label>
       </div>
+      {requirable ? null : (
+        <p id={hiddenHintId} className="mt-1 text-right text-slate-500 text-xs">
+          {HIDDEN_FIELD_HINT}
+        </p>
+      )}
       {selected ? (
         <FieldSettings
           label={field.name}

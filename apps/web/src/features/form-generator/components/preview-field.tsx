@@ -41,6 +41,16 @@ function RangeNote({ field }: { field: GeneratorField }) {
 export function PreviewField({ field, id }: { field: GeneratorField; id: string }) {
   const labelClasses = 'mb-1 block font-medium text-slate-700 text-sm';
 
+  if (field.type === 'hidden') {
+    // Respondents never see it: the preview only says it is there.
+    return (
+      <p className="rounded-lg border border-slate-300 border-dashed px-3 py-2 text-slate-500 text-xs">
+        <span className="font-medium text-slate-700">{field.name}</span> is hidden: it takes its value from
+        the form's link.
+      </p>
+    );
+  }
+
   if (field.type === 'radio' || field.type === 'checkboxes') {
     const inputType = field.type === 'radio' ? 'radio' : 'checkbox';
     const listed = choicesOf(field);

@@ -14,6 +14,7 @@ import {
   typeReasonText,
 } from '@sheetforms/contract';
 import {
+  canBeRequired,
   changeFieldType,
   type FieldSettingsValue,
   fieldSettingsProblem,
@@ -351,7 +352,8 @@ export function validateCreate(sheetName: string, state: FieldsState | undefined
 function toFormField(field: GeneratorField): FormFieldInput {
   const formField: FormFieldInput = {
     label: field.name,
-    required: field.required,
+    // A hidden field takes its value from the link: no respondent could answer it.
+    required: field.required && canBeRequired(field.type),
     ...toFieldRulesInput(settingsOf(field)),
   };
   if (field.header !== undefined) formField.name = field.header;
