@@ -1,5 +1,5 @@
 import type { PublicForm } from '@sheetforms/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../lib/constants';
 import { loadPublicForm } from '../lib/form-api';
 import { formNames } from '../lib/form-names';
@@ -152,7 +152,9 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
  */
 function useClearToastsOnChange(kind: PageState['kind']) {
   const previous = useRef(kind);
-  useEffect(() => {
+  // A layout effect: cleared in the same commit as the new state, so a toast raised for the new state
+  // right after it shows (the first thing a respondent could see) is never dropped by a late clear.
+  useLayoutEffect(() => {
     if (previous.current === kind) return;
     previous.current = kind;
     if (kind !== 'submitted') toast.clear();
