@@ -274,6 +274,14 @@ describe('toasts on the respondent pages', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it("keep what came with the navigation here (the login page's 'Login successful!') when the form first loads", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { data: form }));
+    act(() => toast.success('Login successful!'));
+    render(<PublicApp />);
+    await findField('Full Name');
+    expect(toasts()).toEqual(['Login successful!']);
+  });
+
   it('are cleared by going back or forward', async () => {
     // A fresh reply per request: a Response's body can be read once.
     fetchMock.mockImplementation(async () => json(200, { data: form }));

@@ -146,18 +146,22 @@ export function PublicFormPage({ pathname, initial }: { pathname: string; initia
 }
 
 /**
- * A toast describes the page state it was raised in; when the state moves on (loading → form, form →
- * error) it is dropped. Not on arriving at 'submitted': the toast then is the submission's own
- * 'Form submitted successfully!', which already replaced whatever showed before.
+ * A toast describes the page state it was raised in; when the state moves on (form → error, error →
+ * loading on Try again) it is dropped. Two moves keep it: arriving at 'submitted' (the toast then is the
+ * submission's own 'Form submitted successfully!', which already replaced whatever showed before), and
+ * the first load of the page finishing (loading → ready): what shows then came with the navigation here,
+ * e.g. the login page's 'Login successful!', and still holds.
  */
 function useClearToastsOnChange(kind: PageState['kind']) {
   const previous = useRef(kind);
   // A layout effect: cleared in the same commit as the new state, so a toast raised for the new state
   // right after it shows (the first thing a respondent could see) is never dropped by a late clear.
   useLayoutEffect(() => {
-    if (previous.current === kind) return;
+    const before = previous.current;
+    if (before === kind) return;
     previous.current = kind;
-    if (kind !== 'submitted') toast.clear();
+    if (kind === 'submitted' || (before === 'loading' && kind === 'ready')) return;
+    toast.clear();
   }, [kind]);
 }
 
