@@ -10,7 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `sheetforms-e2e-${Date.now()}`);
 
-const chromium = {
+/** Debian's Chromium with the project's flags; specs that launch a browser of their own use it too. */
+export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
@@ -35,15 +36,19 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: chromium,
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH },
       testIgnore: /mobile\.spec/,
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium }, testMatch: /mobile\.spec/ },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], launchOptions: CHROMIUM_LAUNCH },
+      testMatch: /mobile\.spec/,
+    },
   ],
   webServer: {
     command: 'node ../apps/server/dist/main.js',

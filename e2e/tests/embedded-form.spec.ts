@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { BASE_URL } from '../playwright.config.js';
+import { BASE_URL, CHROMIUM_LAUNCH } from '../playwright.config.js';
 import {
   addFormUser,
   createPublicForm,
@@ -124,17 +124,7 @@ test('a login-protected form logs in and submits inside a frame whose storage th
     path.join(profile, 'Default', 'Preferences'),
     JSON.stringify({ profile: { cookie_controls_mode: 1, block_third_party_cookies: true } }),
   );
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const context = await chromium.launchPersistentContext(profile, CHROMIUM_LAUNCH);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
