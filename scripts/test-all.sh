@@ -37,5 +37,6 @@ echo "== build";     npm run build
 echo "== typecheck"; npm run typecheck
 echo "== unit and integration tests (SQLite and PostgreSQL)"; npx vitest run
 # Latency proofs run alone: beside other test files their timings would be the other files' as well.
-echo "== latency proofs (alone)"; npx vitest run --config apps/server/vitest.proof.config.ts
+# The suite's own writes are flushed first: the proofs measure the server, not the write-back before them.
+echo "== latency proofs (alone)"; sync; npx vitest run --config apps/server/vitest.proof.config.ts
 echo "== browser journeys (Playwright, Chromium)"; npm run test:e2e

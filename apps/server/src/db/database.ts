@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { migrationProvider } from './migrations/index.js';
+import { RoutedSqliteDialect } from './routed-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { type SqliteWriterThread, startSqliteWriterThread } from './sqlite-writer-thread.js';
@@ -39,7 +40,9 @@ export interface DatabaseHandle {
 
 /**
  * Opens the configured database. SQLite runs in WAL mode with synchronous=FULL so that an
- * acknowledged write survives a power loss, not only a crash.
+ * acknowledged write survives a power loss, not only a crash. On a SQLite file, `db` reads on the main
+ * thread and commits its writes on the writer thread, so no disk flush ever stops the server
+ * (db/routed-sqlite-dialect.ts).
  */
 export function openDatabase(
   database: Config['database'],
@@ -54,15 +57,20 @@ export function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, writeDb: db, kind: 'postgres', url: database.url, close: () => db.destroy() };
   }
-  if (database.file !== ':memory:') createPrivateFile(database.file);
-  const sqlite = new SqliteDatabase(database.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  if (database.file === ':memory:') return { db, writeDb: db, kind: 'sqlite', close: () => db.destroy() };
+  if (database.file === ':memory:') {
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(openSqliteConnection(database.file)) }),
+    });
+    return { db, writeDb: db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  createPrivateFile(database.file);
   const writer = startSqliteWriterThread(database.file, onBackgroundError);
+  const transactions = openSqliteConnection(database.file);
+  // Checkpoints flush the database file: the writer thread's commits run them, never this thread.
+  transactions.pragma('wal_autocheckpoint = 0');
+  const db = new Kysely<Database>({
+    dialect: new RoutedSqliteDialect({ reads: openSqliteConnection(database.file), transactions, writer }),
+  });
   const writeDb = new Kysely<Database>({ dialect: new ThreadSqliteDialect(writer) });
   return {
     db,
@@ -75,6 +83,16 @@ export function openDatabase(
       await db.destroy();
     },
   };
+}
+
+/** A main-thread connection, with the settings every connection to the file shares. */
+function openSqliteConnection(file: string): SqliteDatabase.Database {
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
 }
 
 /**

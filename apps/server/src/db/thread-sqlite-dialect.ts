@@ -34,7 +34,7 @@ function unsupported(): never {
   throw new Error('the thread-backed SQLite dialect prepares statements on its thread');
 }
 
-class ThreadSqliteDriver implements Driver {
+export class ThreadSqliteDriver implements Driver {
   readonly #connection: DatabaseConnection;
   #locked: Promise<void> | undefined;
   #unlock: (() => void) | undefined;

@@ -53,9 +53,12 @@ function probe() {
 const HEALTH_BUDGET_MS = 100;
 /**
  * On two cores the probe, this test, the server's two threads and Chromium take turns, and now and then
- * one probe waits 100–350 ms for a core although no thread is blocked (here about one run in eight, and
- * 325 ms once on a CI machine with a p99 of 28 ms). The stalls fixed here lasted 6 to 96 s: a probe over
- * 1 s, or a slow 99th percentile (more than one probe in a hundred over 100 ms), is one.
+ * one probe waits for a core although no thread is blocked. The stalls fixed here lasted 6 to 96 s: a probe
+ * over 1 s, or a slow 99th percentile (more than one probe in a hundred over 100 ms), is one. Twice CI saw
+ * a slow 99th percentile (104 ms) that was not HTML work: the template writes committed on the main thread,
+ * and with the disk busy (on CI most likely the PostgreSQL of the suite, writing back) each flush held every request
+ * 100–500 ms. Here, with another process writing and flushing all along, the p99 was 192 ms then and is
+ * 20–28 ms since writes commit on the writer thread (db/routed-sqlite-dialect.ts).
  */
 const HEALTH_WORST_MS = 1_000;
 
@@ -255,7 +258,7 @@ describe('HTML work under the worst shapes, at the largest accepted sizes', () =
     expect(answer.ms).toBeLessThan(ROUTE_BUDGET_MS);
   });
 
-  it('kept /health/live answering within 100 ms the whole time (99th percentile; none over 300 ms)', async () => {
+  it('kept /health/live answering within 100 ms the whole time (99th percentile; none over 1 s)', async () => {
     healthLatencies = (await probe?.stop()) ?? [];
     expect(
       healthLatencies.filter((ms) => ms < 0),
