@@ -45,6 +45,10 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService } from './modules/contact/contact.service.js';
 import { createContactCursorCodec } from './modules/contact/contact-cursor.js';
 import { createContactMailer } from './modules/contact/contact-mailer.js';
+import { createDeliveriesRepository } from './modules/deliveries/deliveries.repository.js';
+import { createDeliveriesWorker } from './modules/deliveries/deliveries.worker.js';
+import { webhooksRoutes } from './modules/deliveries/webhooks.routes.js';
+import { createWebhooksService } from './modules/deliveries/webhooks.service.js';
 import { createFieldOptions } from './modules/field-options/field-options.service.js';
 import { createOptionsCache } from './modules/field-options/options-cache.js';
 import { createFormAccessService } from './modules/form-access/form-access.service.js';
@@ -66,6 +70,7 @@ import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createReadiness, type Readiness } from './modules/health/readiness.js';
+import { createSmtpMailer } from './modules/mail/smtp-mailer.js';
 import { createChromiumLauncher } from './modules/pdf/chromium-browser.js';
 import { pdfRoutes } from './modules/pdf/pdf.routes.js';
 import { createPdfService } from './modules/pdf/pdf.service.js';
@@ -450,6 +455,41 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     publicUrl: config.publicUrl,
     ...clock,
   });
+  // Every other destination of a response (the owner's e-mail, webhooks): a durable outbox of its own
+  // worker, beside the sheet's (issue 24, decision 0028).
+  const deliveriesRepository = createDeliveriesRepository(database.db);
+  const deliveryMail = config.deliveries.mail;
+  const ownerMailer =
+    deliveryMail && 'smtpUrl' in deliveryMail
+      ? createSmtpMailer({ smtpUrl: deliveryMail.smtpUrl, timeoutMs: deliveryMail.timeoutMs })
+      : undefined;
+  if (ownerMailer) app.addHook('onClose', async () => ownerMailer.close());
+  const webhooks = createWebhooksService({
+    db: database.db,
+    forms,
+    deliveries: deliveriesRepository,
+    onReplay: () => deliveriesWorker.notify(),
+    ...clock,
+  });
+  const deliveriesWorker = createDeliveriesWorker({
+    repository: deliveriesRepository,
+    disableWebhook: (webhookId, reason) => webhooks.disable(webhookId, reason),
+    ownerMail:
+      ownerMailer && deliveryMail && 'smtpUrl' in deliveryMail
+        ? { mailer: ownerMailer, from: deliveryMail.from }
+        : deliveryMail
+          ? { logOnly: true }
+          : undefined,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    allowPrivateWebhooks: config.deliveries.webhookAllowPrivate,
+    pollMs: config.deliveries.pollMs,
+    ...clock,
+  });
+  if (config.deliveries.enabled) {
+    app.addHook('onReady', async () => deliveriesWorker.start());
+    app.addHook('preClose', async () => deliveriesWorker.stop());
+  }
   const submissions = createSubmissionsService({
     access,
     prefillTokens,
@@ -459,7 +499,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
     uploads,
     log: app.log,
-    onStored: (formRowId) => sheetSync.notify(formRowId),
+    onStored: (formRowId) => {
+      sheetSync.notify(formRowId);
+      deliveriesWorker.notify();
+    },
     ...clock,
   });
   // PDF export: one warm Chromium per process behind a bounded queue (decision 0012), started on first
@@ -567,6 +610,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await sheetSyncRoutes(api, { sync: sheetSyncService, authenticate, notify: () => sheetSync.notify() });
       await formsRoutes(api, { forms, authenticate });
       await prefillLinksRoutes(api, { prefillLinks, authenticate });
+      await webhooksRoutes(api, { webhooks, authenticate });
       await formUsersRoutes(api, { formUsers, authenticate });
       await templatesRoutes(api, { templates, authenticate });
       await responsesRoutes(api, { responses, authenticate });

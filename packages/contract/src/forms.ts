@@ -113,6 +113,11 @@ export const FormSettingsSchema = z.object({
   signatureWidth: z.coerce.number().default(SIGNATURE_LIMITS.width.default),
   signatureHeight: z.coerce.number().default(SIGNATURE_LIMITS.height.default),
   gdprEnabled: FlagSchema.default(0),
+  /**
+   * E-mail the owner each new response (issue 24). New forms start with it on, forms made before it
+   * existed with it off: absent here, it is 0 when stored settings are read and 1 when a form is created.
+   */
+  notifyOwner: FlagSchema.optional(),
 });
 export type FormSettings = z.infer<typeof FormSettingsSchema>;
 

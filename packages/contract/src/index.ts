@@ -2,6 +2,7 @@ export * from './answer-rules.js';
 export * from './auth.js';
 export * from './chat.js';
 export * from './constants.js';
+export * from './deliveries.js';
 export * from './field-labels.js';
 export * from './field-types.js';
 export * from './field-visibility.js';

@@ -104,6 +104,12 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
     .optional()
     .transform((value) => value !== 'false' && value !== '0'),
+  DELIVERIES_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
+  DELIVERIES_POLL_MS: positiveInt(1_000),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   SHEET_SYNC_WRITES_PER_MINUTE: positiveInt(60),
   SHEET_SYNC_TIMEZONE: z.string().trim().min(1).default('UTC'),
   SHEET_SYNC_LEASE_SECONDS: positiveInt(60),
@@ -290,6 +296,16 @@ export interface Config {
     mailFrom: string;
     mailTimeoutMs: number;
   };
+  /** The in-process worker that delivers stored responses by e-mail and to webhooks (issue 24). */
+  deliveries: {
+    enabled: boolean;
+    /** How often an idle worker looks for new responses and due retries. */
+    pollMs: number;
+    /** Webhooks may reach loopback and private addresses (a LAN; tests). Off: only public addresses. */
+    webhookAllowPrivate: boolean;
+    /** Owner e-mails can go out: SMTP_URL is set, or local mode logs them instead. */
+    mail: { smtpUrl: string; from: string; timeoutMs: number } | { logOnly: true } | undefined;
+  };
   /** The in-process worker that appends stored responses to their sheets. */
   sheetSync: {
     enabled: boolean;
@@ -467,6 +483,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       smtpUrl: e.SMTP_URL,
       mailFrom: e.SMTP_FROM ?? `SheetForms <no-reply@${new URL(publicUrl).hostname}>`,
       mailTimeoutMs: e.SMTP_TIMEOUT_MS,
+    },
+    deliveries: {
+      enabled: e.DELIVERIES_ENABLED,
+      pollMs: e.DELIVERIES_POLL_MS,
+      webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      mail: e.SMTP_URL
+        ? {
+            smtpUrl: e.SMTP_URL,
+            from: e.SMTP_FROM ?? `SheetForms <no-reply@${new URL(publicUrl).hostname}>`,
+            timeoutMs: e.SMTP_TIMEOUT_MS,
+          }
+        : mode === 'local'
+          ? { logOnly: true }
+          : undefined,
     },
     sheetSync: {
       enabled: e.SHEET_SYNC_ENABLED,

@@ -107,6 +107,49 @@ export interface ResponsesTable {
   claimed_by: string | null;
   /** 1 after an ambiguous failure: read the Response ID column before appending again. */
   dedupe_required: Generated<number>;
+  /** 1 until the delivery worker has planned this response's deliveries (migration 0018). */
+  plan_deliveries: Generated<number>;
+}
+
+/** A form's webhook receiver (migration 0018). */
+export interface WebhooksTable {
+  id: string;
+  /** forms.id (internal). */
+  form_id: string;
+  url: string;
+  /** Signs each delivery (HMAC-SHA256); shown to the owner once, when the webhook is created. */
+  secret: string;
+  /** JSON array of contract WebhookEvent. */
+  events_json: string;
+  enabled: Generated<number>;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One response's delivery to one destination other than the sheet (migration 0018). */
+export interface DeliveriesTable {
+  /** UUIDv7: the webhook's X-SheetForms-Delivery and the e-mail's Message-ID, the same on every retry. */
+  id: string;
+  response_id: string;
+  /** forms.id (internal). */
+  form_id: string;
+  destination: 'owner-email' | 'webhook';
+  /** 'owner-email' or 'webhook:{id}'; unique per response. */
+  destination_key: string;
+  webhook_id: string | null;
+  state: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** While an instance is sending it; an expired lease (a crash) lets another instance send it again. */
+  lease_until: string | null;
+  /** Which claim holds the lease: a settlement counts only for the claim it belongs to. */
+  claim_token: string | null;
+  /** The receiver's last HTTP status (webhooks). */
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
 }
 
 /** A stored signature image: the storage key and the form it was uploaded for. */
@@ -208,4 +251,6 @@ export interface Database {
   signature_images: SignatureImagesTable;
   form_templates: FormTemplatesTable;
   revoked_access_tokens: RevokedAccessTokensTable;
+  webhooks: WebhooksTable;
+  deliveries: DeliveriesTable;
 }

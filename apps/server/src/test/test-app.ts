@@ -69,6 +69,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     // Tests of stored responses read them as 'pending'; the sync worker has its own tests.
     SHEET_SYNC_ENABLED: 'false',
+    // Likewise e-mails and webhooks (modules/deliveries has its own tests).
+    DELIVERIES_ENABLED: 'false',
     GOOGLE_ISSUERS: emulator.issuer,
     GOOGLE_JWKS_URL: `${emulator.url}/oauth2/v3/certs`,
     // Google's data APIs and the service account are the standalone emulator's, as in local mode.

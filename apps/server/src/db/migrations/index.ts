@@ -16,6 +16,7 @@ import * as m0014 from './0014-edit-access-proof.js';
 import * as m0015 from './0015-upload-expiry.js';
 import * as m0016 from './0016-field-ids.js';
 import * as m0017 from './0017-respondent-email.js';
+import * as m0018 from './0018-deliveries.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-upload-expiry': m0015,
   '0016-field-ids': m0016,
   '0017-respondent-email': m0017,
+  '0018-deliveries': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

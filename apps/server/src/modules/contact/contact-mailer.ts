@@ -1,5 +1,5 @@
 import type { ContactMessage } from '@sheetforms/contract';
-import type { Transporter } from 'nodemailer';
+import { createSmtpMailer, oneLine } from '../mail/smtp-mailer.js';
 
 /** Tells the admins about a new contact message; resolves or rejects within its timeout. */
 export interface ContactNotifier {
@@ -12,10 +12,6 @@ export interface ContactMailerOptions {
   to: string[];
   timeoutMs: number;
 }
-
-/** Control characters (CR and LF among them) never reach a mail header. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 /** The mail: plain text only (never HTML built from what a visitor typed), reply-to the visitor. */
 export function contactMail(message: ContactMessage, options: Pick<ContactMailerOptions, 'from' | 'to'>) {
@@ -36,39 +32,11 @@ export function contactMail(message: ContactMessage, options: Pick<ContactMailer
   };
 }
 
-/**
- * Mails each contact message to ADMIN_EMAILS through SMTP (nodemailer). Connection, greeting and socket
- * timeouts bound each step, and an overall timer bounds the whole send.
- */
+/** Mails each contact message to ADMIN_EMAILS through SMTP (mail/smtp-mailer.ts). */
 export function createContactMailer(options: ContactMailerOptions): ContactNotifier & { close(): void } {
-  // nodemailer is loaded with the first mail, not at start (about 14 MiB of resident memory).
-  let transport: Promise<Transporter> | undefined;
-  const openTransport = () => {
-    transport ??= import('nodemailer').then(({ createTransport }) =>
-      createTransport({
-        url: options.smtpUrl,
-        connectionTimeout: options.timeoutMs,
-        greetingTimeout: options.timeoutMs,
-        socketTimeout: options.timeoutMs,
-      }),
-    );
-    return transport;
-  };
+  const mailer = createSmtpMailer(options);
   return {
-    async notify(message) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('sending the mail timed out')), options.timeoutMs);
-      });
-      try {
-        const send = openTransport().then((opened) => opened.sendMail(contactMail(message, options)));
-        await Promise.race([send, timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    close() {
-      void transport?.then((opened) => opened.close()).catch(() => undefined);
-    },
+    notify: (message) => mailer.send(contactMail(message, options)),
+    close: () => mailer.close(),
   };
 }

@@ -7,12 +7,17 @@ import {
 
 /**
  * Settings as they are stored and answered: every key present (spec 001 section 3: missing settings
- * mean all flags 0, no templates, a 400x200 signature) and the signature size within its limits
+ * mean all flags 0, no templates, a 400x200 signature; notifyOwner too, for forms made before it) and the signature size within its limits
  * (out-of-range sizes fall back to 400 / 200, spec 001 section 5).
  */
 export function normaliseSettings(input: Partial<FormSettings> | undefined): FormSettings {
   const size = normaliseSignatureSize(input?.signatureWidth, input?.signatureHeight);
-  return FormSettingsSchema.parse({ ...input, signatureWidth: size.width, signatureHeight: size.height });
+  return FormSettingsSchema.parse({
+    ...input,
+    signatureWidth: size.width,
+    signatureHeight: size.height,
+    notifyOwner: input?.notifyOwner ?? 0,
+  });
 }
 
 /**

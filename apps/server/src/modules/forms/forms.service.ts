@@ -277,7 +277,10 @@ export function createFormsService(deps: FormsServiceDeps) {
         sync_paused_reason: null,
         edit_access_proven_for: provenFor ?? null,
         fields_json: JSON.stringify(fields),
-        settings_json: JSON.stringify(settingsForStorage(body.settings)),
+        // New forms tell their owner about each response unless the owner said otherwise (issue 24).
+        settings_json: JSON.stringify(
+          settingsForStorage({ ...body.settings, notifyOwner: body.settings?.notifyOwner ?? 1 }),
+        ),
         status: body.status ?? DEFAULT_STATUS,
         due_date: body.dueDate,
         created_at: at,

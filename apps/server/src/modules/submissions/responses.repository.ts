@@ -15,6 +15,7 @@ export type NewResponseRow = Omit<
   | 'next_attempt_at'
   | 'claimed_by'
   | 'dedupe_required'
+  | 'plan_deliveries'
 >;
 
 /**

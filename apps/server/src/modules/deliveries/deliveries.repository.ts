@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryDestination, DeliveryState } from '@sheetforms/contract';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Database, DeliveriesTable } from '../../db/schema.js';
+import { createResponseIdGenerator } from '../submissions/response-id.js';
+
+export type DeliveryRow = Selectable<DeliveriesTable>;
+
+/** A response whose deliveries are to be planned, with what decides them. */
+export interface ResponseToPlan {
+  responseId: string;
+  formRowId: string;
+  settingsJson: string;
+  /** The form's enabled webhooks. */
+  webhookIds: string[];
+}
+
+/** One destination a planned response goes to. */
+export interface PlannedDelivery {
+  responseId: string;
+  formRowId: string;
+  destination: DeliveryDestination;
+  webhookId?: string;
+}
+
+/** What a claimed delivery needs to be sent. */
+export interface DeliveryContext {
+  delivery: DeliveryRow;
+  response: { id: string; createdAt: string; answersJson: string; respondentEmail: string | null };
+  form: { formId: string; name: string; ownerEmail: string | undefined };
+  webhook?: { id: string; url: string; secret: string; enabled: boolean };
+}
+
+export type Settlement =
+  | { kind: 'delivered'; status?: number }
+  | { kind: 'retry'; at: string; status?: number; error: string }
+  | { kind: 'failed'; status?: number; error: string };
+
+const destinationKey = (planned: Pick<PlannedDelivery, 'destination' | 'webhookId'>) =>
+  planned.destination === 'webhook' ? `webhook:${planned.webhookId}` : planned.destination;
+
+/** The last error as kept: one line, at most 500 characters. */
+export const keptError = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
+
+/**
+ * The deliveries outbox (migration 0018). Every write is one statement, so it runs on the SQLite writer
+ * thread as a whole (decision 0027) and needs no transaction on either database:
+ * - planning inserts each (response, destination) once (unique; ON CONFLICT DO NOTHING), then clears the
+ *   responses' flag: a crash between the two plans again and adds nothing;
+ * - a claim takes due, unleased rows and stamps them with a lease and a token in one UPDATE whose WHERE is
+ *   checked again per row, so two instances never claim the same row;
+ * - a settlement counts only for the claim token it names: a claim whose lease ran out (the instance
+ *   stalled) cannot overwrite the newer claim's outcome.
+ */
+export function createDeliveriesRepository(db: Kysely<Database>) {
+  const nextId = createResponseIdGenerator();
+
+  return {
+    /** Responses stored since their deliveries were last planned, oldest first. */
+    async responsesToPlan(limit: number): Promise<ResponseToPlan[]> {
+      const rows = await db
+        .selectFrom('responses')
+        .innerJoin('forms', 'forms.id', 'responses.form_id')
+        .select(['responses.id as responseId', 'responses.form_id as formRowId', 'forms.settings_json'])
+        .where('responses.plan_deliveries', '=', 1)
+        .orderBy('responses.created_at')
+        .limit(limit)
+        .execute();
+      if (rows.length === 0) return [];
+      const formRowIds = [...new Set(rows.map((row) => row.formRowId))];
+      const hooks = await db
+        .selectFrom('webhooks')
+        .select(['id', 'form_id'])
+        .where('form_id', 'in', formRowIds)
+        .where('enabled', '=', 1)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => ({
+        responseId: row.responseId,
+        formRowId: row.formRowId,
+        settingsJson: row.settings_json,
+        webhookIds: hooks.filter((hook) => hook.form_id === row.formRowId).map((hook) => hook.id),
+      }));
+    },
+
+    /** Adds each planned delivery once, then marks its responses planned (those with none too). */
+    async plan(responseIds: readonly string[], planned: readonly PlannedDelivery[], now: string) {
+      if (planned.length > 0) {
+        await db
+          .insertInto('deliveries')
+          .values(
+            planned.map((item) => ({
+              id: nextId(),
+              response_id: item.responseId,
+              form_id: item.formRowId,
+              destination: item.destination,
+              destination_key: destinationKey(item),
+              webhook_id: item.webhookId ?? null,
+              next_attempt_at: now,
+              lease_until: null,
+              claim_token: null,
+              last_status: null,
+              last_error: null,
+              created_at: now,
+              delivered_at: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['response_id', 'destination_key']).doNothing())
+          .execute();
+      }
+      if (responseIds.length > 0) {
+        await db
+          .updateTable('responses')
+          .set({ plan_deliveries: 0 })
+          .where('id', 'in', [...responseIds])
+          .execute();
+      }
+    },
+
+    /**
+     * Claims up to `limit` due deliveries for a lease, at most one per destination and none of the
+     * destinations given (those this instance is already sending to), each attempt counted. Answers the
+     * claimed rows with their token. The UPDATE checks each row again, so of two instances claiming at once
+     * each row goes to one.
+     */
+    async claim(options: {
+      now: string;
+      leaseUntil: string;
+      limit: number;
+      skipDestinations: readonly string[];
+    }): Promise<DeliveryRow[]> {
+      const { now, leaseUntil, limit } = options;
+      const unleased = (eb: ExpressionBuilder<Database, 'deliveries'>) =>
+        eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]);
+      const candidates = await db
+        .selectFrom('deliveries')
+        .select(['id', 'destination_key'])
+        .where('state', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where(unleased)
+        .orderBy('next_attempt_at')
+        .limit(limit * 4)
+        .execute();
+      const taken = new Set(options.skipDestinations);
+      const chosen: string[] = [];
+      for (const candidate of candidates) {
+        if (chosen.length >= limit) break;
+        if (taken.has(candidate.destination_key)) continue;
+        taken.add(candidate.destination_key);
+        chosen.push(candidate.id);
+      }
+      if (chosen.length === 0) return [];
+      return db
+        .updateTable('deliveries')
+        .set((eb) => ({
+          lease_until: leaseUntil,
+          claim_token: randomUUID(),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', 'in', chosen)
+        .where('state', '=', 'pending')
+        .where(unleased)
+        .returningAll()
+        .execute();
+    },
+
+    /** The response, form, owner and webhook each claimed delivery needs. */
+    async contexts(deliveries: readonly DeliveryRow[]): Promise<DeliveryContext[]> {
+      if (deliveries.length === 0) return [];
+      const responses = await db
+        .selectFrom('responses')
+        .innerJoin('forms', 'forms.id', 'responses.form_id')
+        .leftJoin('users', 'users.id', 'forms.owner_id')
+        .select([
+          'responses.id',
+          'responses.created_at',
+          'responses.answers_json',
+          'responses.respondent_email',
+          'forms.form_id',
+          'forms.name',
+          'users.email as owner_email',
+        ])
+        .where('responses.id', 'in', [...new Set(deliveries.map((d) => d.response_id))])
+        .execute();
+      const hookIds = [...new Set(deliveries.flatMap((d) => (d.webhook_id ? [d.webhook_id] : [])))];
+      const hooks =
+        hookIds.length > 0
+          ? await db
+              .selectFrom('webhooks')
+              .select(['id', 'url', 'secret', 'enabled'])
+              .where('id', 'in', hookIds)
+              .execute()
+          : [];
+      return deliveries.flatMap((delivery) => {
+        const response = responses.find((row) => row.id === delivery.response_id);
+        if (!response) return [];
+        const hook = hooks.find((row) => row.id === delivery.webhook_id);
+        return [
+          {
+            delivery,
+            response: {
+              id: response.id,
+              createdAt: response.created_at,
+              answersJson: response.answers_json,
+              respondentEmail: response.respondent_email,
+            },
+            form: {
+              formId: response.form_id,
+              name: response.name,
+              ownerEmail: response.owner_email ?? undefined,
+            },
+            ...(hook
+              ? { webhook: { id: hook.id, url: hook.url, secret: hook.secret, enabled: hook.enabled === 1 } }
+              : {}),
+          },
+        ];
+      });
+    },
+
+    /** Records an attempt's outcome, if the claim still holds the delivery; answers whether it did. */
+    async settle(delivery: Pick<DeliveryRow, 'id' | 'claim_token'>, outcome: Settlement, now: string) {
+      const state: DeliveryState =
+        outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'pending';
+      const result = await db
+        .updateTable('deliveries')
+        .set({
+          state,
+          lease_until: null,
+          claim_token: null,
+          last_status: outcome.status ?? null,
+          last_error: outcome.kind === 'delivered' ? null : keptError(outcome.error),
+          ...(outcome.kind === 'retry' ? { next_attempt_at: outcome.at } : {}),
+          ...(outcome.kind === 'delivered' ? { delivered_at: now } : {}),
+        })
+        .where('id', '=', delivery.id)
+        .where('claim_token', '=', delivery.claim_token)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /** A webhook's deliveries, newest first. */
+    async pageForWebhook(webhookId: string, page: number, limit: number) {
+      const [items, count] = await Promise.all([
+        db
+          .selectFrom('deliveries')
+          .selectAll()
+          .where('webhook_id', '=', webhookId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('deliveries')
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .where('webhook_id', '=', webhookId)
+          .executeTakeFirst(),
+      ]);
+      return { items, total: Number(count?.total ?? 0) };
+    },
+
+    /** Queues one of a webhook's deliveries again, now, whatever its state: the same id is sent. */
+    async replay(webhookId: string, deliveryId: string, now: string): Promise<DeliveryRow | undefined> {
+      return db
+        .updateTable('deliveries')
+        .set({
+          state: 'pending',
+          next_attempt_at: now,
+          lease_until: null,
+          claim_token: null,
+          delivered_at: null,
+        })
+        .where('id', '=', deliveryId)
+        .where('webhook_id', '=', webhookId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+  };
+}
+export type DeliveriesRepository = ReturnType<typeof createDeliveriesRepository>;

@@ -1,0 +1,90 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server (npm smtp-server) on loopback; each accepted message parsed with mailparser. */
+export async function startMailbox() {
+  const mails: ParsedMail[] = [];
+  let refuse = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    size: 5 * 1024 * 1024,
+    onData(stream, _session, callback) {
+      if (refuse > 0) {
+        refuse--;
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })),
+        );
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The next `count` messages are refused with a temporary error (451). */
+    refuseNext(count: number) {
+      refuse = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ReceivedHook {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on loopback: records each POST and answers with the next status queued for its path. */
+export async function startReceiver() {
+  const received: ReceivedHook[] = [];
+  const statuses = new Map<string, number[]>();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const status = statuses.get(path)?.shift() ?? 200;
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    received,
+    at: (path: string) => received.filter((hook) => hook.path === path),
+    /** The next answers on `path`, in order (then 200). */
+    answer(path: string, ...codes: number[]) {
+      statuses.set(path, codes);
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Polls `check` until it answers something truthy, for at most `ms`. */
+export async function eventually<T>(check: () => T | Promise<T>, ms = 10_000): Promise<NonNullable<T>> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

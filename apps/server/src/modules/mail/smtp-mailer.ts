@@ -1,0 +1,61 @@
+import type { Transporter } from 'nodemailer';
+
+/** One mail as SheetForms sends it: a text part always, an HTML part when given. */
+export interface MailMessage {
+  from: string;
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** `<…@…>`: the same on every retry, so a mail sent again after a crash is recognisable as the same. */
+  messageId?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface SmtpMailer {
+  /** Resolves once the server accepted the mail; rejects on any failure or after `timeoutMs`. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Control characters (CR and LF among them) never reach a mail header. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+/**
+ * SMTP through nodemailer (SMTP_URL). Connection, greeting and socket timeouts bound each step, and an
+ * overall timer bounds the whole send. nodemailer is loaded with the first mail, not at start (about
+ * 14 MiB of resident memory).
+ */
+export function createSmtpMailer(options: { smtpUrl: string; timeoutMs: number }): SmtpMailer {
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () => {
+    transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: options.timeoutMs,
+        greetingTimeout: options.timeoutMs,
+        socketTimeout: options.timeoutMs,
+      }),
+    );
+    return transport;
+  };
+  return {
+    async send(message) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('sending the mail timed out')), options.timeoutMs);
+      });
+      try {
+        const send = openTransport().then((opened) => opened.sendMail(message));
+        await Promise.race([send, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      void transport?.then((opened) => opened.close()).catch(() => undefined);
+    },
+  };
+}
