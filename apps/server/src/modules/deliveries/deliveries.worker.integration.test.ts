@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterEach, expect, it } from 'vitest';
+import { type DatabaseHandle, migrateToLatest } from '../../db/database.js';
+import { createTestDatabase, describeEachDialect } from '../../test/dialects.js';
+import { insertForm, insertResponse, insertUser } from '../sheet-sync/sheet-sync.test-support.js';
+import { createDeliveriesRepository } from './deliveries.repository.js';
+import { eventually, startReceiver } from './deliveries.test-support.js';
+import { createDeliveriesWorker } from './deliveries.worker.js';
+import { postWebhook } from './webhook-sender.js';
+
+/**
+ * The worker against a real database and real receivers: a claim abandoned by a killed instance is sent
+ * again by another with the same delivery id, and the dead claim cannot settle it afterwards; private
+ * addresses are refused unless allowed; a receiver that never answers holds up only its own deliveries.
+ */
+describeEachDialect('delivery worker', (dialect) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function setup() {
+    const database: DatabaseHandle = await createTestDatabase(dialect);
+    cleanups.push(() => database.close());
+    await migrateToLatest(database.db);
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+    const ownerId = await insertUser(database);
+    const form = await insertForm(database, ownerId, {
+      spreadsheetId: null,
+      sheetName: '',
+      fields: [{ label: 'A' }],
+    });
+    const repository = createDeliveriesRepository(database.db);
+    const addHook = async (path: string) => {
+      const id = randomUUID();
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto('webhooks')
+        .values({
+          id,
+          form_id: form.id,
+          url: receiver.url(path),
+          secret: 'whsec_test',
+          events_json: '["response.created"]',
+          enabled: 1,
+          disabled_reason: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      return id;
+    };
+    let clock = Date.now();
+    const worker = (options: { allowPrivate?: boolean; post?: typeof postWebhook } = {}) =>
+      createDeliveriesWorker({
+        repository,
+        disableWebhook: async () => {},
+        ownerMail: undefined,
+        publicUrl: 'http://forms.example.test',
+        log: pino({ level: 'silent' }),
+        allowPrivateWebhooks: options.allowPrivate ?? true,
+        pollMs: 20,
+        now: () => new Date(clock),
+        random: () => 0,
+        ...(options.post ? { post: options.post } : {}),
+      });
+    return {
+      database,
+      receiver,
+      form,
+      repository,
+      addHook,
+      worker,
+      advance: (ms: number) => {
+        clock += ms;
+      },
+      now: () => new Date(clock).toISOString(),
+    };
+  }
+
+  it('sends a claim abandoned by a killed instance again, with the same delivery id, once its lease ends', async () => {
+    const s = await setup();
+    await s.addHook('/crash');
+    await insertResponse(s.database, s.form.id, { A: 'x' });
+    // The first instance plans and claims, then dies before sending or settling.
+    await s.repository.plan(
+      (await s.repository.responsesToPlan(10)).map((r) => r.responseId),
+      (await s.repository.responsesToPlan(10)).flatMap((r) =>
+        r.webhookIds.map((webhookId) => ({
+          responseId: r.responseId,
+          formRowId: r.formRowId,
+          destination: 'webhook' as const,
+          webhookId,
+        })),
+      ),
+      s.now(),
+    );
+    const [abandoned] = await s.repository.claim({
+      now: s.now(),
+      leaseUntil: new Date(Date.parse(s.now()) + 60_000).toISOString(),
+      limit: 10,
+      skipDestinations: [],
+    });
+    expect(abandoned).toBeDefined();
+    // Within the lease nobody else takes it.
+    const second = s.worker();
+    await second.runOnce();
+    expect(s.receiver.at('/crash')).toHaveLength(0);
+    // After it, another instance sends it, with the id the dead claim held.
+    s.advance(61_000);
+    await second.runOnce();
+    expect(s.receiver.at('/crash').map((call) => call.headers['x-sheetforms-delivery'])).toEqual([
+      abandoned?.id,
+    ]);
+    const [row] = await s.database.db.selectFrom('deliveries').selectAll().execute();
+    expect(row).toMatchObject({ state: 'delivered', attempts: 2 });
+    // The dead claim's late settlement is refused: the outcome stays the newer claim's.
+    expect(
+      await s.repository.settle(
+        abandoned as NonNullable<typeof abandoned>,
+        { kind: 'failed', error: 'late' },
+        s.now(),
+      ),
+    ).toBe(false);
+    expect((await s.database.db.selectFrom('deliveries').select('state').executeTakeFirst())?.state).toBe(
+      'delivered',
+    );
+  });
+
+  it('refuses a receiver on a private address unless private addresses are allowed, and plans each response once', async () => {
+    const s = await setup();
+    await s.addHook('/private');
+    await insertResponse(s.database, s.form.id, { A: 'x' });
+    const strict = s.worker({ allowPrivate: false });
+    await strict.runOnce();
+    await strict.runOnce();
+    expect(s.receiver.at('/private')).toHaveLength(0);
+    const rows = await s.database.db.selectFrom('deliveries').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.last_error).toContain('private or reserved address');
+    expect(rows[0]?.state).toBe('pending');
+  });
+
+  it('keeps delivering to other receivers while one never answers', async () => {
+    const s = await setup();
+    const stalled = new Set<string>();
+    // The hanging receiver: an attempt that ends only at its 4 s timeout.
+    const post: typeof postWebhook = (input) =>
+      input.url.endsWith('/hang')
+        ? new Promise((resolve) => {
+            stalled.add(input.url);
+            setTimeout(() => resolve({ error: 'No answer within 4 s' }), 4_000);
+          })
+        : postWebhook(input);
+    await s.addHook('/hang');
+    await s.addHook('/quick');
+    for (let i = 0; i < 5; i++) await insertResponse(s.database, s.form.id, { A: String(i) });
+    const worker = s.worker({ post });
+    worker.start();
+    cleanups.push(() => worker.stop());
+    const started = Date.now();
+    await eventually(() => s.receiver.at('/quick').length === 5, 5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(stalled.size).toBe(1);
+  });
+});
