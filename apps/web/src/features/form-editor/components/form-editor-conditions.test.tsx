@@ -7,6 +7,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as formsApi from '../api/form-editor-api';
 import { FormEditorPage } from './form-editor-page';
 
+vi.mock('../api/webhooks-api', () => ({
+  listWebhooks: vi.fn().mockResolvedValue([]),
+  createWebhook: vi.fn(),
+  setWebhookEnabled: vi.fn(),
+  deleteWebhook: vi.fn(),
+  listWebhookDeliveries: vi.fn(),
+  replayWebhookDelivery: vi.fn(),
+}));
 vi.mock('../api/form-editor-api', () => ({
   getFormDetail: vi.fn(),
   updateForm: vi.fn(),

@@ -69,6 +69,7 @@ import { PrefillLinkDialog } from './prefill-link-dialog';
 import { SettingSwitch } from './setting-switch';
 import { SignatureSizeInputs } from './signature-size-inputs';
 import { useGoBack } from './use-go-back';
+import { WebhooksPanel } from './webhooks-panel';
 
 export interface FormEditorProps {
   detail: FormDetail;
@@ -504,6 +505,12 @@ export function FormEditor({ detail }: FormEditorProps) {
                   checked={settings.gdprEnabled}
                   onChange={(gdprEnabled) => changeSettings({ gdprEnabled })}
                 />
+                <SettingSwitch
+                  label="Email Notifications"
+                  description="Email me each new response, with its answers."
+                  checked={settings.notifyOwner}
+                  onChange={(notifyOwner) => changeSettings({ notifyOwner })}
+                />
               </div>
             </div>
           </section>
@@ -514,11 +521,15 @@ export function FormEditor({ detail }: FormEditorProps) {
             <AuthorizedUsers formId={form.formId} users={users} onUsersChange={setUsers} />
           </div>
         ) : null}
+
+        <div className="min-w-0 lg:col-span-5">
+          <WebhooksPanel formId={form.formId} />
+        </div>
       </div>
 
       <div className="sticky bottom-4 z-10 mt-8 flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur sm:px-5">
         <p className="hidden text-slate-500 text-sm sm:block">
-          Users are added and removed right away; everything else is saved with Update Form.
+          Users and webhooks are added and removed right away; everything else is saved with Update Form.
         </p>
         <Button size="lg" onClick={submit} isLoading={save.isPending} className="ml-auto">
           {save.isPending ? EDITOR_TEXT.updating : EDITOR_TEXT.updateForm}

@@ -14,6 +14,7 @@ const stored: FormSettings = {
   signatureWidth: 400,
   signatureHeight: 200,
   gdprEnabled: 1,
+  notifyOwner: 1,
 };
 
 describe('settings', () => {
@@ -23,6 +24,7 @@ describe('settings', () => {
       templateEnabled: true,
       signatureEnabled: false,
       gdprEnabled: true,
+      notifyOwner: true,
       signature: { width: '400', height: '200' },
     });
   });
@@ -41,6 +43,7 @@ describe('settings', () => {
         templateEnabled: false,
         signatureEnabled: true,
         gdprEnabled: false,
+        notifyOwner: false,
         signature: { width: '640', height: '9999' },
       },
       stored,
@@ -51,6 +54,7 @@ describe('settings', () => {
       signatureWidth: 640,
       signatureHeight: 200,
       gdprEnabled: 0,
+      notifyOwner: 0,
       templateEnabled: 0,
       templateUrl: stored.templateUrl,
       templates: stored.templates,

@@ -8,6 +8,8 @@ export interface EditorSettings {
   templateEnabled: boolean;
   signatureEnabled: boolean;
   gdprEnabled: boolean;
+  /** E-mail the owner each new response (issue 24). */
+  notifyOwner: boolean;
   signature: SignatureSizeInput;
 }
 
@@ -21,6 +23,7 @@ export function toEditorSettings(settings: FormSettings): EditorSettings {
     templateEnabled: settings.templateEnabled === 1,
     signatureEnabled: settings.signatureEnabled === 1,
     gdprEnabled: settings.gdprEnabled === 1,
+    notifyOwner: settings.notifyOwner === 1,
     signature: { width: String(width), height: String(height) },
   };
 }
@@ -36,6 +39,7 @@ export function buildSettings(editor: EditorSettings, stored: FormSettings): For
     signatureWidth: width,
     signatureHeight: height,
     gdprEnabled: flag(editor.gdprEnabled),
+    notifyOwner: flag(editor.notifyOwner),
     templateEnabled: flag(editor.templateEnabled),
     templateUrl: stored.templateUrl,
     templates: stored.templates,
