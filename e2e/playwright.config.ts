@@ -66,6 +66,8 @@ export default defineConfig({
       ADMIN_EMAILS: 'admin@sheetforms.test',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The webhook journey's receiver listens on this machine's loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

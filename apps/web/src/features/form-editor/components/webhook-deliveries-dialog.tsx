@@ -63,7 +63,7 @@ function DeliveriesContent({ formId, webhook }: { formId: string; webhook: Webho
   const columns: DataTableColumn<WebhookDelivery>[] = [
     {
       id: 'when',
-      header: 'Response received',
+      header: 'Received',
       isRowHeader: true,
       className: 'whitespace-nowrap font-medium text-slate-900',
       cell: (delivery) => <time dateTime={delivery.createdAt}>{formatTime(delivery.createdAt)}</time>,
@@ -79,24 +79,20 @@ function DeliveriesContent({ formId, webhook }: { formId: string; webhook: Webho
             <Badge variant={badge.variant} dot>
               {badge.label}
             </Badge>
-            {delivery.state === 'pending' && delivery.nextAttemptAt && delivery.lastError ? (
-              <p className="text-slate-500 text-xs">Next try {formatTime(delivery.nextAttemptAt)}</p>
-            ) : null}
+            <p className="text-slate-500 text-xs">
+              {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+              {delivery.state === 'pending' && delivery.nextAttemptAt && delivery.lastError
+                ? ` · next ${formatTime(delivery.nextAttemptAt)}`
+                : ''}
+            </p>
           </div>
         );
       },
     },
     {
-      id: 'attempts',
-      header: 'Attempts',
-      className: 'whitespace-nowrap text-slate-600',
-      hideBelow: 'sm',
-      cell: (delivery) => delivery.attempts,
-    },
-    {
       id: 'last',
       header: 'Last answer',
-      className: 'min-w-48 text-slate-600',
+      className: 'text-slate-600',
       cell: (delivery) =>
         delivery.lastError ? (
           <span className="line-clamp-2 break-all text-xs" title={delivery.lastError}>
@@ -112,6 +108,7 @@ function DeliveriesContent({ formId, webhook }: { formId: string; webhook: Webho
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
       className: 'w-px whitespace-nowrap',
+      stickyEnd: true,
       cell: (delivery) => (
         <Button
           variant="ghost"
@@ -151,7 +148,7 @@ function DeliveriesContent({ formId, webhook }: { formId: string; webhook: Webho
           emptyState={
             <p className="px-4 py-8 text-center text-slate-500 text-sm">{WEBHOOKS_TEXT.deliveriesEmpty}</p>
           }
-          tableClassName="min-w-[36rem]"
+          tableClassName="min-w-[30rem]"
         />
       </DialogBody>
       <DialogFooter className="items-center justify-between">
