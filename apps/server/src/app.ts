@@ -426,7 +426,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const formUsers = createFormUsersService({ forms, users: formUsersRepository, ...clock });
   const templates = createTemplatesService({ forms, templates: templatesRepository, html, ...clock });
-  const responses = createResponsesService({ forms, templates: templatesRepository, reader: responseReader });
+  // Every other destination of a response (the owner's e-mail, webhooks): a durable outbox of its own
+  // worker, beside the sheet's (issue 24, decision 0028).
+  const deliveriesRepository = createDeliveriesRepository(database.db, {
+    sqliteWriter: database.sqliteWriter,
+  });
+  const responses = createResponsesService({
+    forms,
+    templates: templatesRepository,
+    reader: responseReader,
+    deliveries: deliveriesRepository,
+  });
   const stats = createStatsService({ stats: createStatsRepository(database.db), ...clock });
 
   // The public side: respondents reach forms by public id, with respondent tokens instead of sessions.
@@ -455,9 +465,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     publicUrl: config.publicUrl,
     ...clock,
   });
-  // Every other destination of a response (the owner's e-mail, webhooks): a durable outbox of its own
-  // worker, beside the sheet's (issue 24, decision 0028).
-  const deliveriesRepository = createDeliveriesRepository(database.db);
   const deliveryMail = config.deliveries.mail;
   const ownerMailer =
     deliveryMail && 'smtpUrl' in deliveryMail

@@ -120,3 +120,18 @@ export const WEBHOOK_HEADERS = {
   signature: 'X-SheetForms-Signature',
   event: 'X-SheetForms-Event',
 } as const;
+
+/** One destination of one response, as the Responses page shows it beside the sheet's state. */
+export const ResponseDeliverySchema = z.object({
+  id: z.string(),
+  destination: z.enum(DELIVERY_DESTINATIONS),
+  /** 'Email to you', or the webhook's host. */
+  label: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type ResponseDelivery = z.infer<typeof ResponseDeliverySchema>;
+
+export const OWNER_EMAIL_LABEL = 'Email to you';

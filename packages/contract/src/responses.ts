@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResponseDeliverySchema } from './deliveries.js';
 import { TemplateEntrySchema } from './templates.js';
 
 /** The responses page and its API (spec 001 section 2 "Responses page", the responses issue). */
@@ -57,6 +58,11 @@ export const ResponseItemSchema = z
     /** Why the row has not reached the sheet (failed, or pending after an error); null otherwise. */
     syncError: z.string().nullable(),
     formResponseWithTemplate: z.array(TemplateEntrySchema),
+    /**
+     * Its e-mail and webhook deliveries (issue 24), oldest first; empty when it goes nowhere else. On the
+     * Responses page's list (GET /forms/{formId}/responses) only.
+     */
+    deliveries: z.array(ResponseDeliverySchema).optional(),
   })
   .meta({ id: 'ResponseItem' });
 export type ResponseItem = z.infer<typeof ResponseItemSchema>;

@@ -134,6 +134,40 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
     expect(done?.attempts).toBe(2);
   });
 
+  it("shows each response's deliveries on the Responses page, and Retry sends one again with the same id", async () => {
+    const form = await createForm(t, owner, { name: 'Listed form' });
+    await t.request('POST', `/api/v1/forms/${form.formId}/webhooks`, {
+      token: owner,
+      body: { url: receiver.url('/listed') },
+    });
+    const responseId = await submit(form.formId, { 'Full Name': 'Listed one' });
+    const item = await eventually(async () => {
+      const res = await t.request('GET', `/api/v1/forms/${form.formId}/responses`, { token: owner });
+      const found = res.body.data.items.find((i: { id: string }) => i.id === responseId);
+      return found?.deliveries.length === 2 &&
+        found.deliveries.every((d: { state: string }) => d.state === 'delivered')
+        ? found
+        : undefined;
+    });
+    const host = new URL(receiver.url('/')).host;
+    expect(
+      item.deliveries.map((d: { destination: string; label: string }) => [d.destination, d.label]).sort(),
+    ).toEqual([
+      ['owner-email', 'Email to you'],
+      ['webhook', `Webhook ${host}`],
+    ]);
+    const mail = item.deliveries.find((d: { destination: string }) => d.destination === 'owner-email');
+
+    const path = `/api/v1/forms/${form.formId}/deliveries/${mail.id}/retry`;
+    expect((await t.request('POST', path, { token: other })).status).toBe(404);
+    const before = mailbox.mails.filter((m) => m.messageId === `<${mail.id}@forms.example.test>`).length;
+    expect(before).toBe(1);
+    expect((await t.request('POST', path, { token: owner })).status).toBe(200);
+    await eventually(
+      () => mailbox.mails.filter((m) => m.messageId === `<${mail.id}@forms.example.test>`).length === 2,
+    );
+  });
+
   describe('webhooks', () => {
     it('adds a webhook with its secret shown once, and refuses addresses that are not http(s)', async () => {
       const form = await createForm(t, owner);

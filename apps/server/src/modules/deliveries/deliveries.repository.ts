@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryDestination, DeliveryState } from '@sheetforms/contract';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { createGroupCommit } from '../../db/group-commit.js';
 import type { Database, DeliveriesTable } from '../../db/schema.js';
+import type { SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
 import { createResponseIdGenerator } from '../submissions/response-id.js';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
@@ -39,6 +41,21 @@ export type Settlement =
 const destinationKey = (planned: Pick<PlannedDelivery, 'destination' | 'webhookId'>) =>
   planned.destination === 'webhook' ? `webhook:${planned.webhookId}` : planned.destination;
 
+interface SettleRow {
+  id: string;
+  claimToken: string;
+  state: DeliveryState;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** One settlement on the SQLite writer thread; the same meaning as settleOne below. */
+const SQLITE_SETTLE = `UPDATE deliveries SET state = ?, lease_until = NULL, claim_token = NULL, last_status = ?,
+last_error = ?, next_attempt_at = COALESCE(?, next_attempt_at), delivered_at = COALESCE(?, delivered_at)
+WHERE id = ? AND claim_token = ?`;
+
 /** The last error as kept: one line, at most 500 characters. */
 export const keptError = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
 
@@ -52,8 +69,51 @@ export const keptError = (text: string) => text.replace(/\s+/g, ' ').trim().slic
  * - a settlement counts only for the claim token it names: a claim whose lease ran out (the instance
  *   stalled) cannot overwrite the newer claim's outcome.
  */
-export function createDeliveriesRepository(db: Kysely<Database>) {
+export function createDeliveriesRepository(
+  db: Kysely<Database>,
+  /** On a SQLite file, settlements go to the writer thread as one prepared batch. */
+  options: { sqliteWriter?: SqliteWriterThread | undefined } = {},
+) {
   const nextId = createResponseIdGenerator();
+  const { sqliteWriter } = options;
+  const settleOne = async (item: SettleRow) => {
+    const result = await db
+      .updateTable('deliveries')
+      .set((eb) => ({
+        state: item.state,
+        lease_until: null,
+        claim_token: null,
+        last_status: item.lastStatus,
+        last_error: item.lastError,
+        next_attempt_at: item.nextAttemptAt ?? eb.ref('next_attempt_at'),
+        delivered_at: item.deliveredAt ?? eb.ref('delivered_at'),
+      }))
+      .where('id', '=', item.id)
+      .where('claim_token', '=', item.claimToken)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  };
+  const settlements = createGroupCommit<SettleRow, boolean>({
+    maxBatch: 200,
+    isItemFailure: () => false,
+    flushBatch: sqliteWriter
+      ? async (items) => {
+          const outcomes = await sqliteWriter.executeBatch(
+            SQLITE_SETTLE,
+            items.map((item) => [
+              item.state,
+              item.lastStatus,
+              item.lastError,
+              item.nextAttemptAt,
+              item.deliveredAt,
+              item.id,
+              item.claimToken,
+            ]),
+          );
+          return outcomes.map((outcome) => 'changes' in outcome && outcome.changes === 1);
+        }
+      : (items) => Promise.all(items.map(settleOne)),
+  });
 
   return {
     /** Responses stored since their deliveries were last planned, oldest first. */
@@ -118,18 +178,19 @@ export function createDeliveriesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Claims up to `limit` due deliveries for a lease, at most one per destination and none of the
-     * destinations given (those this instance is already sending to), each attempt counted. Answers the
-     * claimed rows with their token. The UPDATE checks each row again, so of two instances claiming at once
-     * each row goes to one.
+     * Claims due deliveries for a lease, each attempt counted: up to `limit` sends, where a send is one mail
+     * or up to `perWebhook` deliveries of one webhook, oldest first (sent one after another), and none for
+     * the webhooks given (those this instance is already sending to). Answers the claimed rows with their
+     * token. The UPDATE checks each row again, so of two instances claiming at once each row goes to one.
      */
     async claim(options: {
       now: string;
       leaseUntil: string;
       limit: number;
+      perWebhook: number;
       skipDestinations: readonly string[];
     }): Promise<DeliveryRow[]> {
-      const { now, leaseUntil, limit } = options;
+      const { now, leaseUntil, limit, perWebhook } = options;
       const unleased = (eb: ExpressionBuilder<Database, 'deliveries'>) =>
         eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]);
       const candidates = await db
@@ -139,14 +200,30 @@ export function createDeliveriesRepository(db: Kysely<Database>) {
         .where('next_attempt_at', '<=', now)
         .where(unleased)
         .orderBy('next_attempt_at')
-        .limit(limit * 4)
+        .orderBy('id')
+        .limit(limit * perWebhook)
         .execute();
-      const taken = new Set(options.skipDestinations);
+      // A webhook takes its deliveries one at a time, in order, so a slow receiver is not flooded; mails
+      // go to a mail server, which takes many at once.
+      const skipped = new Set(options.skipDestinations);
+      const perHook = new Map<string, number>();
       const chosen: string[] = [];
+      let sends = 0;
       for (const candidate of candidates) {
-        if (chosen.length >= limit) break;
-        if (taken.has(candidate.destination_key)) continue;
-        taken.add(candidate.destination_key);
+        const key = candidate.destination_key;
+        if (!key.startsWith('webhook:')) {
+          if (sends >= limit) continue;
+          sends++;
+          chosen.push(candidate.id);
+          continue;
+        }
+        if (skipped.has(key)) continue;
+        const taken = perHook.get(key) ?? 0;
+        if (taken === 0) {
+          if (sends >= limit) continue;
+          sends++;
+        } else if (taken >= perWebhook) continue;
+        perHook.set(key, taken + 1);
         chosen.push(candidate.id);
       }
       if (chosen.length === 0) return [];
@@ -217,25 +294,62 @@ export function createDeliveriesRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Records an attempt's outcome, if the claim still holds the delivery; answers whether it did. */
-    async settle(delivery: Pick<DeliveryRow, 'id' | 'claim_token'>, outcome: Settlement, now: string) {
+    /**
+     * Records an attempt's outcome, if the claim still holds the delivery; answers whether it did.
+     * Outcomes arriving together share one transaction (db/group-commit.ts): one disk flush for a batch of
+     * sends, not one each, so deliveries do not crowd out the submissions' own commits.
+     */
+    settle(delivery: Pick<DeliveryRow, 'id' | 'claim_token'>, outcome: Settlement, now: string) {
       const state: DeliveryState =
         outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'pending';
-      const result = await db
+      return settlements.write({
+        id: delivery.id,
+        claimToken: delivery.claim_token ?? '',
+        state,
+        lastStatus: outcome.status ?? null,
+        lastError: outcome.kind === 'delivered' ? null : keptError(outcome.error),
+        nextAttemptAt: outcome.kind === 'retry' ? outcome.at : null,
+        deliveredAt: outcome.kind === 'delivered' ? now : null,
+      });
+    },
+
+    /** The deliveries of these responses, with each webhook's address, oldest first. */
+    async forResponses(responseIds: readonly string[]) {
+      if (responseIds.length === 0) return [];
+      return db
+        .selectFrom('deliveries')
+        .leftJoin('webhooks', 'webhooks.id', 'deliveries.webhook_id')
+        .select([
+          'deliveries.id',
+          'deliveries.response_id',
+          'deliveries.destination',
+          'deliveries.state',
+          'deliveries.attempts',
+          'deliveries.last_error',
+          'deliveries.next_attempt_at',
+          'webhooks.url',
+        ])
+        .where('deliveries.response_id', 'in', [...responseIds])
+        .orderBy('deliveries.created_at')
+        .orderBy('deliveries.id')
+        .execute();
+    },
+
+    /** Queues one of a form's deliveries again, now (Retry on the Responses page); same id. */
+    async retry(formRowId: string, deliveryId: string, now: string): Promise<DeliveryRow | undefined> {
+      return db
         .updateTable('deliveries')
         .set({
-          state,
+          state: 'pending',
+          next_attempt_at: now,
           lease_until: null,
           claim_token: null,
-          last_status: outcome.status ?? null,
-          last_error: outcome.kind === 'delivered' ? null : keptError(outcome.error),
-          ...(outcome.kind === 'retry' ? { next_attempt_at: outcome.at } : {}),
-          ...(outcome.kind === 'delivered' ? { delivered_at: now } : {}),
+          delivered_at: null,
         })
-        .where('id', '=', delivery.id)
-        .where('claim_token', '=', delivery.claim_token)
+        .where('id', '=', deliveryId)
+        .where('form_id', '=', formRowId)
+        .returningAll()
         .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
     },
 
     /** A webhook's deliveries, newest first. */

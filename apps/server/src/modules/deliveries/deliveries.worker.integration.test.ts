@@ -101,6 +101,7 @@ describeEachDialect('delivery worker', (dialect) => {
       now: s.now(),
       leaseUntil: new Date(Date.parse(s.now()) + 60_000).toISOString(),
       limit: 10,
+      perWebhook: 10,
       skipDestinations: [],
     });
     expect(abandoned).toBeDefined();

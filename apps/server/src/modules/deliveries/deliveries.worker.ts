@@ -39,6 +39,8 @@ export interface DeliveriesWorkerDeps {
 }
 
 const PLAN_BATCH = 200;
+/** Deliveries of one webhook claimed together and sent one after another (the lease covers them all). */
+const PER_WEBHOOK = 10;
 
 /**
  * Delivers stored responses to their destinations beside the sheet (issue 24, decision 0028): plans each
@@ -52,7 +54,7 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
   const random = deps.random ?? Math.random;
   const post = deps.post ?? postWebhook;
   const concurrency = deps.concurrency ?? 16;
-  const leaseMs = deps.leaseMs ?? 2 * WEBHOOK_LIMITS.timeoutMs + 30_000;
+  const leaseMs = deps.leaseMs ?? PER_WEBHOOK * WEBHOOK_LIMITS.timeoutMs + 30_000;
   const messageIdDomain = new URL(deps.publicUrl).hostname || 'sheetforms';
   const inFlight = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -202,14 +204,21 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       now: at.toISOString(),
       leaseUntil: new Date(at.getTime() + leaseMs).toISOString(),
       limit: room,
-      skipDestinations: [...inFlight.keys()],
+      perWebhook: PER_WEBHOOK,
+      skipDestinations: [...inFlight.keys()].filter((key) => key.startsWith('webhook:')),
     });
-    const contexts = await deps.repository.contexts(claimed);
-    for (const context of contexts) {
-      // One delivery per destination at a time (the claim skips destinations in flight here).
-      const key = context.delivery.destination_key;
-      const sending = deliver(context)
-        .catch((error) => deps.log.error({ err: error, delivery: context.delivery.id }, 'delivery crashed'))
+    // One send per mail; one per webhook, its deliveries one after another in the order claimed.
+    const sends = new Map<string, DeliveryContext[]>();
+    for (const context of await deps.repository.contexts(claimed)) {
+      const { delivery } = context;
+      const key = delivery.destination === 'webhook' ? delivery.destination_key : delivery.id;
+      sends.set(key, [...(sends.get(key) ?? []), context]);
+    }
+    for (const [key, contexts] of sends) {
+      const sending = (async () => {
+        for (const context of contexts) await deliver(context);
+      })()
+        .catch((error) => deps.log.error({ err: error, destination: key }, 'delivery crashed'))
         .finally(() => {
           inFlight.delete(key);
           // A slot came free: look for more at once.
@@ -217,7 +226,7 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
         });
       inFlight.set(key, sending);
     }
-    if (claimed.length === room) again = true;
+    if (sends.size === room) again = true;
   }
 
   /** When the next tick is due; a later request never postpones it (submissions arrive all the time). */

@@ -131,6 +131,25 @@ export async function webhooksRoutes(app: FastifyInstance, deps: WebhooksRoutesD
   );
 
   r.post(
+    '/forms/:formId/deliveries/:deliveryId/retry',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Send one of a response's deliveries (an e-mail or a webhook call) again, with the same id",
+        security,
+        params: FormParams.extend({ deliveryId: z.string().min(1).max(64) }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const { formId, deliveryId } = request.params;
+      await deps.webhooks.retryDelivery(requireAuth(request).userId, formId, deliveryId);
+      return ok(null, 'Queued to send again');
+    },
+  );
+
+  r.post(
     '/forms/:formId/webhooks/:webhookId/deliveries/:deliveryId/replay',
     {
       onRequest,

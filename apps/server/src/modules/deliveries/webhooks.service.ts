@@ -55,7 +55,7 @@ export interface WebhooksServiceDeps {
   db: Kysely<Database>;
   /** 404 unless the caller owns the form. */
   forms: Pick<FormsService, 'requireOwned'>;
-  deliveries: Pick<DeliveriesRepository, 'pageForWebhook' | 'replay'>;
+  deliveries: Pick<DeliveriesRepository, 'pageForWebhook' | 'replay' | 'retry'>;
   /** A replayed delivery is due now: wake the worker. */
   onReplay?: () => void;
   now?: () => Date;
@@ -161,6 +161,14 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       if (!replayed) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
       deps.onReplay?.();
       return toDelivery(replayed);
+    },
+
+    /** Retry on the Responses page: any delivery of the owner's form, queued again now, same id. */
+    async retryDelivery(ownerId: string, formId: string, deliveryId: string): Promise<void> {
+      const form = await deps.forms.requireOwned(ownerId, formId);
+      const queued = await deps.deliveries.retry(form.id, deliveryId, now());
+      if (!queued) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+      deps.onReplay?.();
     },
 
     /** The worker's: a receiver answered 410 Gone. */

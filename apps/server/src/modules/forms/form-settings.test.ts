@@ -11,6 +11,8 @@ const DEFAULTS = {
   signatureWidth: 400,
   signatureHeight: 200,
   gdprEnabled: 0,
+  // Forms made before owner notifications existed read as off (issue 24).
+  notifyOwner: 0,
 };
 
 describe('normaliseSettings', () => {

@@ -19,6 +19,8 @@ const DEFAULT_SETTINGS = {
   signatureWidth: 400,
   signatureHeight: 200,
   gdprEnabled: 0,
+  // New forms tell their owner about each response (issue 24).
+  notifyOwner: 1,
 };
 const OTHER_ID = '1ZyxWVUtsrQPOnmlKJIhgfEDcba9876543210zyxWV';
 const OTHER_URL = `https://docs.google.com/spreadsheets/d/${OTHER_ID}/edit`;
@@ -274,7 +276,14 @@ describeEachDialect('forms API', (dialect) => {
       name: 'Renamed',
       description: 'New text',
       jdata,
-      settings: { ...DEFAULT_SETTINGS, loginRequired: 1, gdprEnabled: 1, signatureHeight: 200 },
+      // Settings sent replace the stored ones as a whole: a flag left out (notifyOwner) is off.
+      settings: {
+        ...DEFAULT_SETTINGS,
+        loginRequired: 1,
+        gdprEnabled: 1,
+        signatureHeight: 200,
+        notifyOwner: 0,
+      },
       status: 'Inactive',
       dueDate: '2026-12-31',
       googleSheetsUrl: SHEET_URL,

@@ -34,6 +34,9 @@ export function createSmtpMailer(options: { smtpUrl: string; timeoutMs: number }
     transport ??= import('nodemailer').then(({ createTransport }) =>
       createTransport({
         url: options.smtpUrl,
+        // A few connections kept open and reused: a burst of notifications does not open one per mail.
+        pool: true,
+        maxConnections: 3,
         connectionTimeout: options.timeoutMs,
         greetingTimeout: options.timeoutMs,
         socketTimeout: options.timeoutMs,

@@ -1,11 +1,14 @@
 import {
   EXPORT_DEFAULT_TIME_ZONE,
+  OWNER_EMAIL_LABEL,
+  type ResponseDelivery,
   type ResponsesExportQuerySchema,
   type ResponsesPage,
   type ResponsesQuerySchema,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { notFound } from '../../http/http-error.js';
+import type { DeliveriesRepository } from '../deliveries/deliveries.repository.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import type { ResponseForTemplate } from '../templates/template-values.js';
 import type { TemplatesRepository } from '../templates/templates.repository.js';
@@ -21,6 +24,31 @@ export interface ResponsesServiceDeps {
   forms: Pick<FormsService, 'requireOwned'>;
   templates: Pick<TemplatesRepository, 'listForForm'>;
   reader: ResponseReader;
+  /** Each listed response's e-mail and webhook deliveries (issue 24). */
+  deliveries?: Pick<DeliveriesRepository, 'forResponses'>;
+}
+
+/** A delivery as the Responses page shows it: the owner's mail, or a webhook named by its host. */
+function toResponseDelivery(
+  row: Awaited<ReturnType<DeliveriesRepository['forResponses']>>[number],
+): ResponseDelivery {
+  let label = OWNER_EMAIL_LABEL;
+  if (row.destination === 'webhook') {
+    try {
+      label = `Webhook ${new URL(row.url ?? '').host}`;
+    } catch {
+      label = 'Webhook';
+    }
+  }
+  return {
+    id: row.id,
+    destination: row.destination,
+    label,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.state === 'pending' ? row.next_attempt_at : null,
+  };
 }
 
 /** What an export writer needs: the header and the rows as cells, read batch by batch. */
@@ -38,7 +66,16 @@ export function createResponsesService(deps: ResponsesServiceDeps) {
     async list(ownerId: string, formId: string, query: ResponsesQueryInput): Promise<ResponsesPage> {
       const form = await deps.forms.requireOwned(ownerId, formId);
       const templates = await deps.templates.listForForm(ownerId, form.id);
-      return deps.reader.page(ownerId, form, templates, query);
+      const page = await deps.reader.page(ownerId, form, templates, query);
+      if (!deps.deliveries || page.items.length === 0) return page;
+      const rows = await deps.deliveries.forResponses(page.items.map((item) => item.id));
+      return {
+        ...page,
+        items: page.items.map((item) => ({
+          ...item,
+          deliveries: rows.filter((row) => row.response_id === item.id).map(toResponseDelivery),
+        })),
+      };
     },
 
     /**
