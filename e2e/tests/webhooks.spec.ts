@@ -115,6 +115,20 @@ for (const { name, viewport } of [
         await expect(page.getByText('Queued to send again')).toBeVisible();
         await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
         expect(receiver.received[1]?.headers['x-sheetforms-delivery']).toBe(payload.id);
+        await page.keyboard.press('Escape');
+
+        // The Responses page shows where the response went besides the sheet (the owner's mail is
+        // written to the log in local mode, so it counts as sent).
+        await page.goto(`/dashboard/responses?formId=${formId}`);
+        const deliveries = page.getByTestId('deliveries').first();
+        const host = new URL(receiver.url).host;
+        await expect(deliveries.getByRole('button', { name: /^Email to you\s*Sent/ })).toBeVisible();
+        await expect(
+          deliveries.getByRole('button', {
+            name: new RegExp(`^Webhook ${host.replaceAll('.', '\\.')}\\s*Sent`),
+          }),
+        ).toBeVisible();
+        await page.screenshot({ path: `screenshots/response-deliveries-${viewport.width}.png` });
       } finally {
         await receiver.close();
       }

@@ -9,6 +9,7 @@ import { formatTimestamp } from '../logic/format';
 import { type AnswerColumn, answerEntries } from '../logic/response-columns';
 import { RESPONSES_TEXT } from '../logic/texts';
 import { AnswerValue, Respondent } from './answer-value';
+import { DeliveryBadges } from './delivery-badges';
 import { ExportTemplateDialog } from './export-template-dialog';
 import type { NumberedResponse } from './responses-table';
 import { SyncStateBadge } from './sync-state-badge';
@@ -110,6 +111,14 @@ export function ResponseDrawer({
                     <SyncStateBadge formId={formId} item={row.item} showDetail />
                   </dd>
                 </div>
+                {row.item.deliveries && row.item.deliveries.length > 0 ? (
+                  <div>
+                    <dt className={term}>Also sent to</dt>
+                    <dd className="mt-1">
+                      <DeliveryBadges formId={formId} deliveries={row.item.deliveries} showDetail />
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
             </section>
           </DrawerBody>

@@ -6,6 +6,7 @@ import { EyeIcon, FileDownIcon } from '@/components/ui/icons';
 import { formatTimestamp } from '../logic/format';
 import type { AnswerColumn } from '../logic/response-columns';
 import { AnswerValue, Respondent } from './answer-value';
+import { DeliveryBadges } from './delivery-badges';
 import { SyncStateBadge } from './sync-state-badge';
 
 /** A loaded row with its number in the list ('No.', 1 for the newest). */
@@ -69,6 +70,7 @@ export function ResponsesTable({
             {formatTimestamp(row.item.createdAt)}
           </time>
           <SyncStateBadge formId={formId} item={row.item} />
+          <DeliveryBadges formId={formId} deliveries={row.item.deliveries} />
         </div>
       ),
     },
