@@ -38,3 +38,13 @@ function copyWithTextArea(text: string, host: HTMLElement): boolean {
   previouslyFocused?.focus();
   return copied;
 }
+
+/** Selects a node's text, so the person can copy it by hand when copying for them did not work. */
+export function selectContents(node: HTMLElement | null): void {
+  const selection = window.getSelection();
+  if (!node || !selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}

@@ -335,8 +335,16 @@ export function createDeliveriesRepository(
         .execute();
     },
 
-    /** Queues one of a form's deliveries again, now (Retry on the Responses page); same id. */
-    async retry(formRowId: string, deliveryId: string, now: string): Promise<DeliveryRow | undefined> {
+    /**
+     * Queues a delivery again, now, whatever its state, with the same id: Retry on the Responses page (any
+     * delivery of the form) and a webhook's Send again (its own deliveries). A send in flight keeps going,
+     * but its outcome no longer counts (its claim token is gone).
+     */
+    async queueAgain(
+      deliveryId: string,
+      scope: { formRowId: string } | { webhookId: string },
+      now: string,
+    ): Promise<DeliveryRow | undefined> {
       return db
         .updateTable('deliveries')
         .set({
@@ -347,7 +355,9 @@ export function createDeliveriesRepository(
           delivered_at: null,
         })
         .where('id', '=', deliveryId)
-        .where('form_id', '=', formRowId)
+        .where((eb) =>
+          'formRowId' in scope ? eb('form_id', '=', scope.formRowId) : eb('webhook_id', '=', scope.webhookId),
+        )
         .returningAll()
         .executeTakeFirst();
     },
@@ -371,23 +381,6 @@ export function createDeliveriesRepository(
           .executeTakeFirst(),
       ]);
       return { items, total: Number(count?.total ?? 0) };
-    },
-
-    /** Queues one of a webhook's deliveries again, now, whatever its state: the same id is sent. */
-    async replay(webhookId: string, deliveryId: string, now: string): Promise<DeliveryRow | undefined> {
-      return db
-        .updateTable('deliveries')
-        .set({
-          state: 'pending',
-          next_attempt_at: now,
-          lease_until: null,
-          claim_token: null,
-          delivered_at: null,
-        })
-        .where('id', '=', deliveryId)
-        .where('webhook_id', '=', webhookId)
-        .returningAll()
-        .executeTakeFirst();
     },
   };
 }

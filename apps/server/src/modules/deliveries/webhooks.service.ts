@@ -55,7 +55,7 @@ export interface WebhooksServiceDeps {
   db: Kysely<Database>;
   /** 404 unless the caller owns the form. */
   forms: Pick<FormsService, 'requireOwned'>;
-  deliveries: Pick<DeliveriesRepository, 'pageForWebhook' | 'replay' | 'retry'>;
+  deliveries: Pick<DeliveriesRepository, 'pageForWebhook' | 'queueAgain'>;
   /** A replayed delivery is due now: wake the worker. */
   onReplay?: () => void;
   now?: () => Date;
@@ -157,7 +157,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       deliveryId: string,
     ): Promise<WebhookDelivery> {
       const row = await requireHook(ownerId, formId, webhookId);
-      const replayed = await deps.deliveries.replay(row.id, deliveryId, now());
+      const replayed = await deps.deliveries.queueAgain(deliveryId, { webhookId: row.id }, now());
       if (!replayed) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
       deps.onReplay?.();
       return toDelivery(replayed);
@@ -166,7 +166,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     /** Retry on the Responses page: any delivery of the owner's form, queued again now, same id. */
     async retryDelivery(ownerId: string, formId: string, deliveryId: string): Promise<void> {
       const form = await deps.forms.requireOwned(ownerId, formId);
-      const queued = await deps.deliveries.retry(form.id, deliveryId, now());
+      const queued = await deps.deliveries.queueAgain(deliveryId, { formRowId: form.id }, now());
       if (!queued) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
       deps.onReplay?.();
     },

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon, CopyIcon, KeyIcon } from '@/components/ui/icons';
+import { selectContents } from '@/lib/clipboard';
 import { sharePasswordText } from '../logic/messages';
 
 export interface PasswordCalloutProps {
@@ -21,14 +22,7 @@ export function PasswordCallout({ name, email, password, onDismiss }: PasswordCa
       setCopied(true);
     } catch {
       // No clipboard access (an insecure page or a refused permission): select it for a manual copy.
-      const node = passwordRef.current;
-      const selection = window.getSelection();
-      if (node && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
+      selectContents(passwordRef.current);
     }
   };
 

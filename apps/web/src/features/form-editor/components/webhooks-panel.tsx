@@ -9,7 +9,7 @@ import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { copyText } from '@/lib/clipboard';
+import { copyText, selectContents } from '@/lib/clipboard';
 import { createWebhook, deleteWebhook, listWebhooks, setWebhookEnabled } from '../api/webhooks-api';
 import { serverMessageOr } from '../logic/error-text';
 import { WEBHOOKS_TEXT } from '../logic/webhooks';
@@ -250,16 +250,7 @@ function SecretCallout({ webhook, onDismiss }: { webhook: CreatedWebhook; onDism
   const copy = async () => {
     const ok = await copyText(webhook.secret, boxRef.current ?? document.body);
     setCopied(ok);
-    if (!ok) {
-      const node = boxRef.current;
-      const selection = window.getSelection();
-      if (node && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-    }
+    if (!ok) selectContents(boxRef.current);
   };
   return (
     <section
