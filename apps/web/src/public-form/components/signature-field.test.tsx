@@ -1,5 +1,5 @@
 import type { PublicForm } from '@sheetforms/contract';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicApp } from '../app';
 import { toast } from '../lib/toast';
@@ -67,6 +67,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmount before the canvas stubs go: a pad still being set up (a passive effect, late under load)
+  // would otherwise meet jsdom's real getContext, which answers null.
+  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   act(() => toast.clear());
