@@ -80,7 +80,7 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
     );
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('owner@example.com');
     expect(mail.text).toContain('Full Name: Ada <b>Lovelace</b>');
-    expect(mail.text).toContain(`http://forms.example.test/responses?formId=${form.formId}`);
+    expect(mail.text).toContain(`http://forms.example.test/dashboard/responses?formId=${form.formId}`);
     expect(mail.html).toContain('Ada &lt;b&gt;Lovelace&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Lovelace');
     const [delivery] = await eventually(async () => {

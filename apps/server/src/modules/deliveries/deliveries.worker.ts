@@ -45,7 +45,7 @@ const PER_WEBHOOK = 10;
 /**
  * Delivers stored responses to their destinations beside the sheet (issue 24, decision 0028): plans each
  * new response's deliveries, claims due ones under a lease, sends them, records each outcome. Sends run
- * side by side, at most one per destination, so a slow receiver holds up only its own deliveries. After a
+ * side by side; a webhook's go one after another, so a slow receiver holds up only its own deliveries. After a
  * crash the leases run out and any instance sends the deliveries again, with the same delivery id (the
  * webhook's X-SheetForms-Delivery, the mail's Message-ID): at least once, and recognisably the same.
  */
@@ -108,7 +108,7 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       from: 'mailer' in deps.ownerMail ? deps.ownerMail.from : 'SheetForms',
       to: form.ownerEmail,
       formName: form.name,
-      responsesUrl: `${deps.publicUrl}/responses?formId=${encodeURIComponent(form.formId)}`,
+      responsesUrl: `${deps.publicUrl}/dashboard/responses?formId=${encodeURIComponent(form.formId)}`,
       createdAt: response.createdAt,
       answers: answersFromJson(response.answersJson),
       respondent: response.respondentEmail,

@@ -6,7 +6,7 @@ const base = {
   from: 'SheetForms <no-reply@forms.example.com>',
   to: 'owner@example.com',
   formName: 'Orders',
-  responsesUrl: 'https://forms.example.com/responses?formId=abc',
+  responsesUrl: 'https://forms.example.com/dashboard/responses?formId=abc',
   createdAt: '2026-11-27T10:00:00.000Z',
   answers: { Name: 'Ada', Notes: 'line one\nline two' },
   messageIdDomain: 'forms.example.com',
@@ -19,7 +19,9 @@ describe('the owner notification', () => {
     expect(mail.messageId).toBe(`<${base.deliveryId}@forms.example.com>`);
     expect(mail.text).toContain('Name: Ada');
     expect(mail.text).toContain('Notes: line one\n  line two');
-    expect(mail.text).toContain('See every response: https://forms.example.com/responses?formId=abc');
+    expect(mail.text).toContain(
+      'See every response: https://forms.example.com/dashboard/responses?formId=abc',
+    );
     expect(mail.html).toContain('<th style="');
     expect(mail.html).toContain('>Ada</td>');
   });
