@@ -47,6 +47,7 @@ import { createContactCursorCodec } from './modules/contact/contact-cursor.js';
 import { createContactMailer } from './modules/contact/contact-mailer.js';
 import { createDeliveriesRepository } from './modules/deliveries/deliveries.repository.js';
 import { createDeliveriesWorker } from './modules/deliveries/deliveries.worker.js';
+import { createReceiptPdf } from './modules/deliveries/receipt-pdf.js';
 import { webhooksRoutes } from './modules/deliveries/webhooks.routes.js';
 import { createWebhooksService } from './modules/deliveries/webhooks.service.js';
 import { createFieldOptions } from './modules/field-options/field-options.service.js';
@@ -466,11 +467,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...clock,
   });
   const deliveryMail = config.deliveries.mail;
-  const ownerMailer =
+  const deliveryMailer =
     deliveryMail && 'smtpUrl' in deliveryMail
       ? createSmtpMailer({ smtpUrl: deliveryMail.smtpUrl, timeoutMs: deliveryMail.timeoutMs })
       : undefined;
-  if (ownerMailer) app.addHook('onClose', async () => ownerMailer.close());
+  if (deliveryMailer) app.addHook('onClose', async () => deliveryMailer.close());
   const webhooks = createWebhooksService({
     db: database.db,
     forms,
@@ -481,16 +482,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const deliveriesWorker = createDeliveriesWorker({
     repository: deliveriesRepository,
     disableWebhook: (webhookId, reason) => webhooks.disable(webhookId, reason),
-    ownerMail:
-      ownerMailer && deliveryMail && 'smtpUrl' in deliveryMail
-        ? { mailer: ownerMailer, from: deliveryMail.from }
+    mail:
+      deliveryMailer && deliveryMail && 'smtpUrl' in deliveryMail
+        ? { mailer: deliveryMailer, from: deliveryMail.from }
         : deliveryMail
           ? { logOnly: true }
           : undefined,
+    // The PDF service is made further down; a receipt is only ever sent once the app is running.
+    receiptPdf: (input) => receiptPdf(input),
     publicUrl: config.publicUrl,
     log: app.log,
     allowPrivateWebhooks: config.deliveries.webhookAllowPrivate,
     pollMs: config.deliveries.pollMs,
+    leaseMs: config.deliveries.leaseMs,
     ...clock,
   });
   if (config.deliveries.enabled) {
@@ -535,6 +539,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     timeZone: config.sheetSync.timeZone,
     ...clock,
   });
+  const receiptPdf = createReceiptPdf({ pdf, format: 'A4', log: app.log });
   const { publicPerMinute, loginPerMinute } = config.rateLimit;
   // One budget for both ways of submitting: the JSON API and the form page's plain POST.
   const submitLimits = createSubmitLimits(app, publicPerMinute);

@@ -8,8 +8,16 @@ import { z } from 'zod';
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
-/** Where a delivery goes: the form owner's mailbox, or one webhook of the form. */
-export const DELIVERY_DESTINATIONS = ['owner-email', 'webhook'] as const;
+/**
+ * Where a delivery goes: the form owner's mailbox (one mail per response, or a digest of an hour's or a
+ * day's responses), the respondent's mailbox (a receipt), or one webhook of the form.
+ */
+export const DELIVERY_DESTINATIONS = [
+  'owner-email',
+  'owner-digest',
+  'respondent-receipt',
+  'webhook',
+] as const;
 export type DeliveryDestination = (typeof DELIVERY_DESTINATIONS)[number];
 
 export const WEBHOOK_EVENTS = ['response.created'] as const;
@@ -135,3 +143,10 @@ export const ResponseDeliverySchema = z.object({
 export type ResponseDelivery = z.infer<typeof ResponseDeliverySchema>;
 
 export const OWNER_EMAIL_LABEL = 'Email to you';
+export const OWNER_DIGEST_LABEL = 'Digest to you';
+export const RECEIPT_LABEL = 'Receipt to respondent';
+
+export const RECEIPT_LIMITS = {
+  /** Receipts one address receives in an hour, from every form on the server: no one is mail-bombed. */
+  perAddressPerHour: 5,
+} as const;

@@ -41,6 +41,15 @@ export const FlagSchema = z
 
 /** A field's stable id: kept across renames and reorders (answers may be keyed by it or by label). */
 export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+/** How owner notifications arrive: one per response, or an hourly or daily digest. */
+export const OWNER_DIGESTS = ['instant', 'hourly', 'daily'] as const;
+export type OwnerDigest = (typeof OWNER_DIGESTS)[number];
+
+export const RECEIPT_MESSAGES = {
+  emailFieldRequired: 'Choose an email field for the receipt',
+  templateNotFound: "Choose one of this form's templates for the receipt PDF",
+} as const;
+
 export const FieldIdSchema = z
   .string()
   .regex(FIELD_ID_PATTERN, 'Field ids are 1 to 40 letters, digits, _ or -');
@@ -118,6 +127,23 @@ export const FormSettingsSchema = z.object({
    * existed with it off: absent here, it is 0 when stored settings are read and 1 when a form is created.
    */
   notifyOwner: FlagSchema.optional(),
+  /**
+   * Owner mail as it comes ('instant', one mail per response) or gathered into one mail an hour or a day
+   * (issue 24). Absent: 'instant'.
+   */
+  ownerDigest: z.enum(OWNER_DIGESTS).optional(),
+  /**
+   * A copy of the answers mailed to the respondent (issue 24), to the answer of one of the form's email
+   * fields (never another address), with the PDF of one of the form's templates when one is chosen.
+   * Absent: off.
+   */
+  respondentReceipt: z
+    .object({
+      enabled: z.boolean(),
+      emailFieldId: FieldIdSchema.or(z.literal('')).default(''),
+      templateId: z.string().max(100).optional(),
+    })
+    .optional(),
 });
 export type FormSettings = z.infer<typeof FormSettingsSchema>;
 

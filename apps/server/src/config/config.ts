@@ -109,6 +109,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value !== 'false' && value !== '0'),
   DELIVERIES_POLL_MS: positiveInt(1_000),
+  DELIVERIES_LEASE_SECONDS: positiveInt(130),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   SHEET_SYNC_WRITES_PER_MINUTE: positiveInt(60),
   SHEET_SYNC_TIMEZONE: z.string().trim().min(1).default('UTC'),
@@ -301,6 +302,11 @@ export interface Config {
     enabled: boolean;
     /** How often an idle worker looks for new responses and due retries. */
     pollMs: number;
+    /**
+     * How long a claim holds its deliveries; after a crash they are sent again, with the same ids, when it
+     * ends. The default covers a webhook's claim: up to 10 deliveries sent one after another, 10 s each.
+     */
+    leaseMs: number;
     /** Webhooks may reach loopback and private addresses (a LAN; tests). Off: only public addresses. */
     webhookAllowPrivate: boolean;
     /** Owner e-mails can go out: SMTP_URL is set, or local mode logs them instead. */
@@ -487,6 +493,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     deliveries: {
       enabled: e.DELIVERIES_ENABLED,
       pollMs: e.DELIVERIES_POLL_MS,
+      leaseMs: e.DELIVERIES_LEASE_SECONDS * 1000,
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       mail: e.SMTP_URL
         ? {

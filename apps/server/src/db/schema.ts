@@ -134,8 +134,11 @@ export interface DeliveriesTable {
   response_id: string;
   /** forms.id (internal). */
   form_id: string;
-  destination: 'owner-email' | 'webhook';
-  /** 'owner-email' or 'webhook:{id}'; unique per response. */
+  destination: 'owner-email' | 'owner-digest' | 'respondent-receipt' | 'webhook';
+  /**
+   * 'owner-email', 'respondent-receipt' or 'webhook:{id}', unique per response; 'owner-digest:{period}',
+   * unique per form (migration 0019).
+   */
   destination_key: string;
   webhook_id: string | null;
   state: Generated<'pending' | 'delivered' | 'failed'>;
@@ -150,6 +153,8 @@ export interface DeliveriesTable {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+  /** A receipt's address (migration 0019): receipts to one address are counted across forms. */
+  recipient: Generated<string | null>;
 }
 
 /** A stored signature image: the storage key and the form it was uploaded for. */

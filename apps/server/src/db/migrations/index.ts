@@ -17,6 +17,7 @@ import * as m0015 from './0015-upload-expiry.js';
 import * as m0016 from './0016-field-ids.js';
 import * as m0017 from './0017-respondent-email.js';
 import * as m0018 from './0018-deliveries.js';
+import * as m0019 from './0019-receipts-digests.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-field-ids': m0016,
   '0017-respondent-email': m0017,
   '0018-deliveries': m0018,
+  '0019-receipts-digests': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

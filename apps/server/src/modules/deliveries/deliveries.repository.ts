@@ -5,6 +5,7 @@ import { createGroupCommit } from '../../db/group-commit.js';
 import type { Database, DeliveriesTable } from '../../db/schema.js';
 import type { SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
 import { createResponseIdGenerator } from '../submissions/response-id.js';
+import { digestPeriodOf, digestPeriodOfKey } from './owner-digest.js';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
 
@@ -12,6 +13,9 @@ export type DeliveryRow = Selectable<DeliveriesTable>;
 export interface ResponseToPlan {
   responseId: string;
   formRowId: string;
+  createdAt: string;
+  answersJson: string;
+  fieldsJson: string;
   settingsJson: string;
   /** The form's enabled webhooks. */
   webhookIds: string[];
@@ -23,13 +27,24 @@ export interface PlannedDelivery {
   formRowId: string;
   destination: DeliveryDestination;
   webhookId?: string;
+  /** A receipt's address. */
+  recipient?: string;
+  /** A digest's period: its key (one per form and period) and when it is due. */
+  digest?: { key: string; dueAt: string };
 }
 
 /** What a claimed delivery needs to be sent. */
 export interface DeliveryContext {
   delivery: DeliveryRow;
   response: { id: string; createdAt: string; answersJson: string; respondentEmail: string | null };
-  form: { formId: string; name: string; ownerEmail: string | undefined };
+  form: {
+    id: string;
+    formId: string;
+    ownerId: string;
+    name: string;
+    ownerEmail: string | undefined;
+    settingsJson: string;
+  };
   webhook?: { id: string; url: string; secret: string; enabled: boolean };
 }
 
@@ -38,8 +53,10 @@ export type Settlement =
   | { kind: 'retry'; at: string; status?: number; error: string }
   | { kind: 'failed'; status?: number; error: string };
 
-const destinationKey = (planned: Pick<PlannedDelivery, 'destination' | 'webhookId'>) =>
-  planned.destination === 'webhook' ? `webhook:${planned.webhookId}` : planned.destination;
+const destinationKey = (planned: PlannedDelivery) =>
+  planned.destination === 'webhook'
+    ? `webhook:${planned.webhookId}`
+    : (planned.digest?.key ?? planned.destination);
 
 interface SettleRow {
   id: string;
@@ -121,7 +138,14 @@ export function createDeliveriesRepository(
       const rows = await db
         .selectFrom('responses')
         .innerJoin('forms', 'forms.id', 'responses.form_id')
-        .select(['responses.id as responseId', 'responses.form_id as formRowId', 'forms.settings_json'])
+        .select([
+          'responses.id as responseId',
+          'responses.form_id as formRowId',
+          'responses.created_at',
+          'responses.answers_json',
+          'forms.fields_json',
+          'forms.settings_json',
+        ])
         .where('responses.plan_deliveries', '=', 1)
         .orderBy('responses.created_at')
         .limit(limit)
@@ -138,25 +162,40 @@ export function createDeliveriesRepository(
       return rows.map((row) => ({
         responseId: row.responseId,
         formRowId: row.formRowId,
+        createdAt: row.created_at,
+        answersJson: row.answers_json,
+        fieldsJson: row.fields_json,
         settingsJson: row.settings_json,
         webhookIds: hooks.filter((hook) => hook.form_id === row.formRowId).map((hook) => hook.id),
       }));
     },
 
-    /** Adds each planned delivery once, then marks its responses planned (those with none too). */
+    /**
+     * Adds each planned delivery once, then marks its responses planned (those with none too). A digest is
+     * one per form and period: the first response of the period adds it, the others find it there.
+     */
     async plan(responseIds: readonly string[], planned: readonly PlannedDelivery[], now: string) {
-      if (planned.length > 0) {
+      const seenDigests = new Set<string>();
+      const unique = planned.filter((item) => {
+        if (!item.digest) return true;
+        const key = `${item.formRowId} ${item.digest.key}`;
+        if (seenDigests.has(key)) return false;
+        seenDigests.add(key);
+        return true;
+      });
+      if (unique.length > 0) {
         await db
           .insertInto('deliveries')
           .values(
-            planned.map((item) => ({
+            unique.map((item) => ({
               id: nextId(),
               response_id: item.responseId,
               form_id: item.formRowId,
               destination: item.destination,
               destination_key: destinationKey(item),
               webhook_id: item.webhookId ?? null,
-              next_attempt_at: now,
+              recipient: item.recipient ?? null,
+              next_attempt_at: item.digest?.dueAt ?? now,
               lease_until: null,
               claim_token: null,
               last_status: null,
@@ -165,7 +204,8 @@ export function createDeliveriesRepository(
               delivered_at: null,
             })),
           )
-          .onConflict((oc) => oc.columns(['response_id', 'destination_key']).doNothing())
+          // Either unique constraint: (response, destination), or a digest's (form, period).
+          .onConflict((oc) => oc.doNothing())
           .execute();
       }
       if (responseIds.length > 0) {
@@ -253,8 +293,11 @@ export function createDeliveriesRepository(
           'responses.created_at',
           'responses.answers_json',
           'responses.respondent_email',
+          'forms.id as form_row_id',
           'forms.form_id',
+          'forms.owner_id',
           'forms.name',
+          'forms.settings_json',
           'users.email as owner_email',
         ])
         .where('responses.id', 'in', [...new Set(deliveries.map((d) => d.response_id))])
@@ -282,9 +325,12 @@ export function createDeliveriesRepository(
               respondentEmail: response.respondent_email,
             },
             form: {
+              id: response.form_row_id,
               formId: response.form_id,
+              ownerId: response.owner_id,
               name: response.name,
               ownerEmail: response.owner_email ?? undefined,
+              settingsJson: response.settings_json,
             },
             ...(hook
               ? { webhook: { id: hook.id, url: hook.url, secret: hook.secret, enabled: hook.enabled === 1 } }
@@ -313,26 +359,96 @@ export function createDeliveriesRepository(
       });
     },
 
-    /** The deliveries of these responses, with each webhook's address, oldest first. */
-    async forResponses(responseIds: readonly string[]) {
-      if (responseIds.length === 0) return [];
-      return db
+    /**
+     * The deliveries of these responses of one form, with each webhook's address, oldest first; a digest
+     * is listed with every response of its period.
+     */
+    async forResponses(formRowId: string, responses: readonly { id: string; createdAt: string }[]) {
+      if (responses.length === 0) return [];
+      const columns = [
+        'deliveries.id',
+        'deliveries.response_id',
+        'deliveries.destination',
+        'deliveries.destination_key',
+        'deliveries.state',
+        'deliveries.attempts',
+        'deliveries.last_error',
+        'deliveries.next_attempt_at',
+        'deliveries.recipient',
+        'webhooks.url',
+      ] as const;
+      const digestKeys = [
+        ...new Set(
+          responses.flatMap((response) =>
+            (['hourly', 'daily'] as const).map(
+              (frequency) => digestPeriodOf(response.createdAt, frequency).key,
+            ),
+          ),
+        ),
+      ];
+      const [own, digests] = await Promise.all([
+        db
+          .selectFrom('deliveries')
+          .leftJoin('webhooks', 'webhooks.id', 'deliveries.webhook_id')
+          .select(columns)
+          .where(
+            'deliveries.response_id',
+            'in',
+            responses.map((response) => response.id),
+          )
+          .where('deliveries.destination', '!=', 'owner-digest')
+          .orderBy('deliveries.created_at')
+          .orderBy('deliveries.id')
+          .execute(),
+        db
+          .selectFrom('deliveries')
+          .leftJoin('webhooks', 'webhooks.id', 'deliveries.webhook_id')
+          .select(columns)
+          .where('deliveries.form_id', '=', formRowId)
+          .where('deliveries.destination', '=', 'owner-digest')
+          .where('deliveries.destination_key', 'in', digestKeys)
+          .execute(),
+      ]);
+      const covering = responses.flatMap((response) =>
+        digests
+          .filter((digest) => {
+            const period = digestPeriodOfKey(digest.destination_key);
+            return period && period.start <= response.createdAt && response.createdAt < period.end;
+          })
+          .map((digest) => ({ ...digest, response_id: response.id })),
+      );
+      return [...covering, ...own];
+    },
+
+    /** Receipts delivered to this address since then, from every form: the per-address limit counts them. */
+    async receiptsSentTo(address: string, since: string): Promise<number> {
+      const row = await db
         .selectFrom('deliveries')
-        .leftJoin('webhooks', 'webhooks.id', 'deliveries.webhook_id')
-        .select([
-          'deliveries.id',
-          'deliveries.response_id',
-          'deliveries.destination',
-          'deliveries.state',
-          'deliveries.attempts',
-          'deliveries.last_error',
-          'deliveries.next_attempt_at',
-          'webhooks.url',
-        ])
-        .where('deliveries.response_id', 'in', [...responseIds])
-        .orderBy('deliveries.created_at')
-        .orderBy('deliveries.id')
-        .execute();
+        .select((eb) => eb.fn.countAll<number | string>().as('sent'))
+        .where('recipient', '=', address)
+        .where('delivered_at', '>=', since)
+        .where('destination', '=', 'respondent-receipt')
+        .executeTakeFirst();
+      return Number(row?.sent ?? 0);
+    },
+
+    /** A digest's responses: how many the period has, and the first `limit` of them, oldest first. */
+    async digestResponses(formRowId: string, period: { start: string; end: string }, limit: number) {
+      const inPeriod = db
+        .selectFrom('responses')
+        .where('form_id', '=', formRowId)
+        .where('created_at', '>=', period.start)
+        .where('created_at', '<', period.end);
+      const [items, count] = await Promise.all([
+        inPeriod
+          .select(['created_at', 'answers_json', 'respondent_email'])
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(limit)
+          .execute(),
+        inPeriod.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+      ]);
+      return { items, total: Number(count?.total ?? 0) };
     },
 
     /**

@@ -57,7 +57,7 @@ describeEachDialect('delivery worker', (dialect) => {
       createDeliveriesWorker({
         repository,
         disableWebhook: async () => {},
-        ownerMail: undefined,
+        mail: undefined,
         publicUrl: 'http://forms.example.test',
         log: pino({ level: 'silent' }),
         allowPrivateWebhooks: options.allowPrivate ?? true,

@@ -1,31 +1,53 @@
-import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, type WebhookPayload } from '@sheetforms/contract';
+import {
+  type DeliveryDestination,
+  RECEIPT_LIMITS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_LIMITS,
+  type WebhookPayload,
+} from '@sheetforms/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { fieldsFromJson } from '../forms/form-serializers.js';
 import { settingsFromJson } from '../forms/form-settings.js';
-import type { SmtpMailer } from '../mail/smtp-mailer.js';
+import type { MailMessage, SmtpMailer } from '../mail/smtp-mailer.js';
 import { answersFromJson } from '../responses/response-serializers.js';
 import { type BackoffPolicy, backoffDelayMs } from '../sheet-sync/backoff.js';
 import type {
   DeliveriesRepository,
   DeliveryContext,
   PlannedDelivery,
+  ResponseToPlan,
   Settlement,
 } from './deliveries.repository.js';
+import { answerRows } from './mail-answers.js';
+import {
+  DIGEST_GRACE_MS,
+  DIGEST_SHOWN,
+  digestPeriodOf,
+  digestPeriodOfKey,
+  ownerDigest,
+} from './owner-digest.js';
 import { ownerNotification } from './owner-email.js';
+import type { ReceiptPdf } from './receipt-pdf.js';
+import { receiptAddress, respondentReceipt } from './respondent-receipt.js';
 import { postWebhook } from './webhook-sender.js';
 import { signWebhook } from './webhook-signature.js';
 
 /** Retries: full jitter from 30 s (the first retry within 30 s), doubling, at most an hour apart. */
 export const DELIVERY_BACKOFF: BackoffPolicy = { baseMs: 30_000, factor: 2, capMs: 60 * 60_000 };
 
-/** Owner mail goes through SMTP, or (local mode without SMTP_URL) to the log, so it can be seen offline. */
-export type OwnerMail = { mailer: SmtpMailer; from: string } | { logOnly: true };
+/** Mail goes through SMTP, or (local mode without SMTP_URL) to the log, so it can be seen offline. */
+export type DeliveryMail = { mailer: SmtpMailer; from: string } | { logOnly: true };
+
+const HOUR_MS = 60 * 60_000;
 
 export interface DeliveriesWorkerDeps {
   repository: DeliveriesRepository;
   /** Turns a webhook off for good (its receiver answered 410 Gone). */
   disableWebhook(webhookId: string, reason: string): Promise<void>;
-  /** Undefined: owner notifications are not planned (no SMTP_URL in Google mode). */
-  ownerMail: OwnerMail | undefined;
+  /** Undefined: no mail is planned, to the owner or to respondents (no SMTP_URL in Google mode). */
+  mail: DeliveryMail | undefined;
+  /** A receipt's PDF, rendered by the one bounded renderer. */
+  receiptPdf?: ReceiptPdf;
   publicUrl: string;
   log: FastifyBaseLogger;
   allowPrivateWebhooks: boolean;
@@ -62,19 +84,31 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
   let ticking: Promise<void> | undefined;
   let again = false;
 
-  function destinationsOf(item: Awaited<ReturnType<DeliveriesRepository['responsesToPlan']>>[number]) {
+  /** Where one response goes, from its form's settings and webhooks as they are now. */
+  function destinationsOf(item: ResponseToPlan): PlannedDelivery[] {
+    const settings = settingsFromJson(item.settingsJson);
+    const base = { responseId: item.responseId, formRowId: item.formRowId };
     const planned: PlannedDelivery[] = [];
-    if (deps.ownerMail && settingsFromJson(item.settingsJson).notifyOwner === 1) {
-      planned.push({ responseId: item.responseId, formRowId: item.formRowId, destination: 'owner-email' });
+    if (deps.mail && settings.notifyOwner === 1) {
+      const digest = settings.ownerDigest ?? 'instant';
+      if (digest === 'instant') planned.push({ ...base, destination: 'owner-email' });
+      else {
+        const period = digestPeriodOf(item.createdAt, digest);
+        const dueAt = new Date(Date.parse(period.end) + DIGEST_GRACE_MS).toISOString();
+        planned.push({ ...base, destination: 'owner-digest', digest: { key: period.key, dueAt } });
+      }
     }
-    for (const webhookId of item.webhookIds) {
-      planned.push({
-        responseId: item.responseId,
-        formRowId: item.formRowId,
-        destination: 'webhook',
-        webhookId,
-      });
+    const receipt = settings.respondentReceipt;
+    if (deps.mail && receipt?.enabled) {
+      // Only the answer the respondent typed into the chosen email field: never any other address.
+      const field = fieldsFromJson(item.fieldsJson).find(
+        (candidate) =>
+          candidate.id === receipt.emailFieldId && candidate.type === 'email' && !candidate.isRemoved,
+      );
+      const recipient = field && receiptAddress(answersFromJson(item.answersJson)[field.label]);
+      if (recipient) planned.push({ ...base, destination: 'respondent-receipt', recipient });
     }
+    for (const webhookId of item.webhookIds) planned.push({ ...base, destination: 'webhook', webhookId });
     return planned;
   }
 
@@ -99,40 +133,121 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       : { kind: 'retry', at: new Date(at).toISOString(), ...attempt };
   }
 
-  async function sendOwnerMail(context: DeliveryContext): Promise<Settlement> {
-    const { delivery, form, response } = context;
-    if (!deps.ownerMail) return { kind: 'failed', error: 'E-mail is not set up on this server (SMTP_URL)' };
-    if (!form.ownerEmail) return { kind: 'failed', error: 'The form owner has no e-mail address' };
-    const message = ownerNotification({
-      deliveryId: delivery.id,
-      from: 'mailer' in deps.ownerMail ? deps.ownerMail.from : 'SheetForms',
-      to: form.ownerEmail,
-      formName: form.name,
-      responsesUrl: `${deps.publicUrl}/dashboard/responses?formId=${encodeURIComponent(form.formId)}`,
-      createdAt: response.createdAt,
-      answers: answersFromJson(response.answersJson),
-      respondent: response.respondentEmail,
-      messageIdDomain,
-    });
-    if (!('mailer' in deps.ownerMail)) {
+  /** Sends (or, in local mode without SMTP_URL, logs) one mail; a failed send is retried. */
+  async function sendMail(context: DeliveryContext, message: MailMessage): Promise<Settlement> {
+    if (!deps.mail) return { kind: 'failed', error: 'E-mail is not set up on this server (SMTP_URL)' };
+    if (!('mailer' in deps.mail)) {
       deps.log.info(
         {
-          delivery: delivery.id,
+          delivery: context.delivery.id,
+          destination: context.delivery.destination,
           to: message.to,
           subject: message.subject,
           messageId: message.messageId,
+          attachments: message.attachments?.map((file) => file.filename),
           text: message.text,
         },
-        'owner e-mail logged, not sent: SMTP_URL is not set (local mode)',
+        'e-mail logged, not sent: SMTP_URL is not set (local mode)',
       );
       return { kind: 'delivered' };
     }
     try {
-      await deps.ownerMail.mailer.send(message);
+      await deps.mail.mailer.send(message);
       return { kind: 'delivered' };
     } catch (error) {
       return retryOrFail(context, { error: error instanceof Error ? error.message : String(error) });
     }
+  }
+
+  const mailFrom = () => (deps.mail && 'mailer' in deps.mail ? deps.mail.from : 'SheetForms');
+  const responsesUrl = (formId: string) =>
+    `${deps.publicUrl}/dashboard/responses?formId=${encodeURIComponent(formId)}`;
+
+  async function sendOwnerMail(context: DeliveryContext): Promise<Settlement> {
+    const { delivery, form, response } = context;
+    if (!form.ownerEmail) return { kind: 'failed', error: 'The form owner has no e-mail address' };
+    return sendMail(
+      context,
+      ownerNotification({
+        deliveryId: delivery.id,
+        from: mailFrom(),
+        to: form.ownerEmail,
+        formName: form.name,
+        responsesUrl: responsesUrl(form.formId),
+        createdAt: response.createdAt,
+        answers: answersFromJson(response.answersJson),
+        respondent: response.respondentEmail,
+        messageIdDomain,
+      }),
+    );
+  }
+
+  /** The period's responses in one mail, sent once the period (and a grace for late planning) is over. */
+  async function sendOwnerDigest(context: DeliveryContext): Promise<Settlement> {
+    const { delivery, form } = context;
+    const period = digestPeriodOfKey(delivery.destination_key);
+    if (!period) return { kind: 'failed', error: 'Not a digest period' };
+    if (!form.ownerEmail) return { kind: 'failed', error: 'The form owner has no e-mail address' };
+    const { items, total } = await deps.repository.digestResponses(form.id, period, DIGEST_SHOWN);
+    if (total === 0) return { kind: 'failed', error: "The period's responses were deleted" };
+    return sendMail(
+      context,
+      ownerDigest({
+        deliveryId: delivery.id,
+        from: mailFrom(),
+        to: form.ownerEmail,
+        formName: form.name,
+        period,
+        total,
+        responses: items.map((row) => ({
+          createdAt: row.created_at,
+          rows: answerRows(answersFromJson(row.answers_json), row.respondent_email),
+        })),
+        responsesUrl: responsesUrl(form.formId),
+        messageIdDomain,
+      }),
+    );
+  }
+
+  /**
+   * The respondent's copy, with the chosen template's PDF. At most RECEIPT_LIMITS.perAddressPerHour reach
+   * one address in an hour (from every form): a form cannot be used to flood someone's mailbox.
+   */
+  async function sendReceipt(context: DeliveryContext): Promise<Settlement> {
+    const { delivery, form, response } = context;
+    const to = delivery.recipient;
+    if (!to) return { kind: 'failed', error: 'The response has no address for a receipt' };
+    const since = new Date(now().getTime() - HOUR_MS).toISOString();
+    const sent = await deps.repository.receiptsSentTo(to, since);
+    if (sent >= RECEIPT_LIMITS.perAddressPerHour) {
+      return {
+        kind: 'failed',
+        error: `Not sent: this address already received ${sent} receipts in the last hour`,
+      };
+    }
+    const templateId = settingsFromJson(form.settingsJson).respondentReceipt?.templateId;
+    const pdf =
+      templateId && deps.receiptPdf
+        ? await deps.receiptPdf({
+            ownerId: form.ownerId,
+            formId: form.formId,
+            responseId: response.id,
+            templateId,
+          })
+        : undefined;
+    return sendMail(
+      context,
+      respondentReceipt({
+        deliveryId: delivery.id,
+        from: mailFrom(),
+        to,
+        formName: form.name,
+        createdAt: response.createdAt,
+        answers: answersFromJson(response.answersJson),
+        messageIdDomain,
+        pdf,
+      }),
+    );
   }
 
   async function sendWebhook(context: DeliveryContext): Promise<Settlement> {
@@ -177,13 +292,17 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
     });
   }
 
+  const SENDERS: Record<DeliveryDestination, (context: DeliveryContext) => Promise<Settlement>> = {
+    'owner-email': sendOwnerMail,
+    'owner-digest': sendOwnerDigest,
+    'respondent-receipt': sendReceipt,
+    webhook: sendWebhook,
+  };
+
   async function deliver(context: DeliveryContext): Promise<void> {
     let outcome: Settlement;
     try {
-      outcome =
-        context.delivery.destination === 'webhook'
-          ? await sendWebhook(context)
-          : await sendOwnerMail(context);
+      outcome = await SENDERS[context.delivery.destination](context);
     } catch (error) {
       outcome = retryOrFail(context, { error: error instanceof Error ? error.message : String(error) });
     }

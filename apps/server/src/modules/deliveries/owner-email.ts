@@ -1,14 +1,6 @@
 import type { MailMessage } from '../mail/smtp-mailer.js';
 import { oneLine } from '../mail/smtp-mailer.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** An answer of many lines stays readable in the text part: its later lines indented under the label. */
-const indented = (text: string) => text.replace(/\r\n?|\n/g, '\n  ');
+import { answerRows, answersTable, answersText, escapeHtml, htmlMail } from './mail-answers.js';
 
 /**
  * The owner's notification of one response: subject '{form name}: new response', the answers as a table
@@ -27,31 +19,19 @@ export function ownerNotification(input: {
   respondent?: string | null;
   messageIdDomain: string;
 }): MailMessage {
-  const rows: [string, string][] = [
-    ...(input.respondent ? ([['Respondent', input.respondent]] as [string, string][]) : []),
-    ...Object.entries(input.answers),
-  ];
+  const rows = answerRows(input.answers, input.respondent);
   const text = [
     `New response to ${oneLine(input.formName)}, received ${input.createdAt}:`,
     '',
-    ...rows.map(([label, answer]) => `${oneLine(label)}: ${indented(answer)}`),
+    ...answersText(rows),
     '',
     `See every response: ${input.responsesUrl}`,
   ].join('\n');
-  const cell = 'padding:6px 10px;border-bottom:1px solid #e2e8f0;vertical-align:top;text-align:left';
-  const html = [
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">',
+  const html = htmlMail([
     `<p>New response to <strong>${escapeHtml(input.formName)}</strong>, received ${escapeHtml(input.createdAt)}.</p>`,
-    '<table style="border-collapse:collapse;font-size:14px">',
-    ...rows.map(
-      ([label, answer]) =>
-        `<tr><th style="${cell};color:#475569;font-weight:600">${escapeHtml(label)}</th>` +
-        `<td style="${cell};white-space:pre-wrap">${escapeHtml(answer)}</td></tr>`,
-    ),
-    '</table>',
+    answersTable(rows),
     `<p><a href="${escapeHtml(input.responsesUrl)}">See every response</a></p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
   return {
     from: input.from,
     to: input.to,

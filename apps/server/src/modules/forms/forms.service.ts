@@ -27,6 +27,7 @@ import { generateFormId } from './form-id.js';
 import { type FormRow, fieldsFromJson, toForm, toFormListItem } from './form-serializers.js';
 import { settingsForStorage, settingsFromJson } from './form-settings.js';
 import type { FormChanges, FormsRepository } from './forms.repository.js';
+import { requireReceiptTargets } from './receipt-settings.js';
 
 export type CreateFormInput = z.output<typeof CreateFormBodySchema>;
 export type UpdateFormInput = z.output<typeof UpdateFormBodySchema>;
@@ -263,6 +264,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         spreadsheetId,
         editAccessProvenFor: provenFor ?? null,
       });
+      if (body.settings) requireReceiptTargets(body.settings, fields, []);
       const at = now().toISOString();
       const row = {
         id: randomUUID(),
@@ -325,6 +327,7 @@ export function createFormsService(deps: FormsServiceDeps) {
       proof: BindingProof = {},
     ): Promise<Form> {
       const changes: FormChanges = { updated_at: now().toISOString() };
+      let savedFields: StoredField[] | undefined;
       if (body.googleSheetsUrl !== undefined) {
         if (!isValidSheetUrlForInlineEdit(body.googleSheetsUrl)) {
           throw badRequest('INVALID_SHEET_URL', SHEET_URL_MESSAGES.inlineInvalid);
@@ -353,10 +356,20 @@ export function createFormsService(deps: FormsServiceDeps) {
               ? changes.edit_access_proven_for
               : current.edit_access_proven_for,
         });
-        changes.fields_json = JSON.stringify(await withOptionsRead(fields, source));
+        savedFields = await withOptionsRead(fields, source);
+        changes.fields_json = JSON.stringify(savedFields);
       }
-      if (body.settings !== undefined)
+      if (body.settings !== undefined) {
+        if (body.settings.respondentReceipt?.enabled) {
+          const current = await requireRow(ownerId, formId);
+          requireReceiptTargets(
+            body.settings,
+            savedFields ?? fieldsFromJson(current.fields_json),
+            (await deps.templates.listForForm(ownerId, current.id)).map((template) => template.id),
+          );
+        }
         changes.settings_json = JSON.stringify(settingsForStorage(body.settings));
+      }
       if (body.name !== undefined) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description;
       if (body.sheetName !== undefined) changes.sheet_name = body.sheetName;

@@ -1,6 +1,8 @@
 import {
   EXPORT_DEFAULT_TIME_ZONE,
+  OWNER_DIGEST_LABEL,
   OWNER_EMAIL_LABEL,
+  RECEIPT_LABEL,
   type ResponseDelivery,
   type ResponsesExportQuerySchema,
   type ResponsesPage,
@@ -28,18 +30,29 @@ export interface ResponsesServiceDeps {
   deliveries?: Pick<DeliveriesRepository, 'forResponses'>;
 }
 
-/** A delivery as the Responses page shows it: the owner's mail, or a webhook named by its host. */
+/** How the Responses page names a delivery: the owner's mail or digest, the receipt, a webhook's host. */
+function deliveryLabel(row: Awaited<ReturnType<DeliveriesRepository['forResponses']>>[number]): string {
+  switch (row.destination) {
+    case 'owner-email':
+      return OWNER_EMAIL_LABEL;
+    case 'owner-digest':
+      return OWNER_DIGEST_LABEL;
+    case 'respondent-receipt':
+      return RECEIPT_LABEL;
+    case 'webhook':
+      try {
+        return `Webhook ${new URL(row.url ?? '').host}`;
+      } catch {
+        return 'Webhook';
+      }
+  }
+}
+
+/** A delivery as the Responses page shows it. */
 function toResponseDelivery(
   row: Awaited<ReturnType<DeliveriesRepository['forResponses']>>[number],
 ): ResponseDelivery {
-  let label = OWNER_EMAIL_LABEL;
-  if (row.destination === 'webhook') {
-    try {
-      label = `Webhook ${new URL(row.url ?? '').host}`;
-    } catch {
-      label = 'Webhook';
-    }
-  }
+  const label = deliveryLabel(row);
   return {
     id: row.id,
     destination: row.destination,
@@ -68,7 +81,7 @@ export function createResponsesService(deps: ResponsesServiceDeps) {
       const templates = await deps.templates.listForForm(ownerId, form.id);
       const page = await deps.reader.page(ownerId, form, templates, query);
       if (!deps.deliveries || page.items.length === 0) return page;
-      const rows = await deps.deliveries.forResponses(page.items.map((item) => item.id));
+      const rows = await deps.deliveries.forResponses(form.id, page.items);
       return {
         ...page,
         items: page.items.map((item) => ({

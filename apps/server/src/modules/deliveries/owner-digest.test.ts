@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { digestPeriodOf, digestPeriodOfKey, ownerDigest } from './owner-digest.js';
+
+describe('digest periods', () => {
+  it('puts a response in its UTC hour or day, and reads the period back from its key', () => {
+    const hour = digestPeriodOf('2026-11-28T10:59:59.999Z', 'hourly');
+    expect(hour).toEqual({
+      frequency: 'hourly',
+      start: '2026-11-28T10:00:00.000Z',
+      end: '2026-11-28T11:00:00.000Z',
+      key: 'owner-digest:hourly:2026-11-28T10:00:00.000Z',
+    });
+    const day = digestPeriodOf('2026-11-28T23:30:00.000Z', 'daily');
+    expect([day.start, day.end]).toEqual(['2026-11-28T00:00:00.000Z', '2026-11-29T00:00:00.000Z']);
+    expect(digestPeriodOfKey(hour.key)).toEqual(hour);
+    expect(digestPeriodOfKey(day.key)).toEqual(day);
+  });
+  it('reads no period from other keys', () => {
+    expect(digestPeriodOfKey('owner-email')).toBeUndefined();
+    expect(digestPeriodOfKey('owner-digest:weekly:2026-11-28T00:00:00.000Z')).toBeUndefined();
+    expect(digestPeriodOfKey('owner-digest:hourly:not a time')).toBeUndefined();
+  });
+});
+
+describe('ownerDigest', () => {
+  it('counts every response, writes out the first ones, and says how many more', () => {
+    const mail = ownerDigest({
+      deliveryId: 'd1',
+      from: 'SheetForms <no-reply@x.test>',
+      to: 'owner@example.com',
+      formName: 'Survey',
+      period: digestPeriodOf('2026-11-28T10:10:00.000Z', 'hourly'),
+      total: 30,
+      responses: [{ createdAt: '2026-11-28T10:10:00.000Z', rows: [['Name', '<b>Ada</b>']] }],
+      responsesUrl: 'http://x.test/dashboard/responses?formId=f1',
+      messageIdDomain: 'x.test',
+    });
+    expect(mail.subject).toBe('Survey: 30 new responses');
+    expect(mail.text).toContain('Name: <b>Ada</b>');
+    expect(mail.text).toContain('And 29 more.');
+    expect(mail.html).toContain('&lt;b&gt;Ada&lt;/b&gt;');
+    expect(mail.messageId).toBe('<d1@x.test>');
+  });
+});
