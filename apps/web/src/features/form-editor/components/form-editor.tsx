@@ -65,6 +65,7 @@ import {
 import { AddFieldPanel } from './add-field-panel';
 import { AuthorizedUsers } from './authorized-users';
 import { FieldEditor, UNTITLED_FIELD } from './field-editor';
+import { DigestChoice, ReceiptSettings } from './mail-settings';
 import { PrefillLinkDialog } from './prefill-link-dialog';
 import { SettingSwitch } from './setting-switch';
 import { SignatureSizeInputs } from './signature-size-inputs';
@@ -510,7 +511,29 @@ export function FormEditor({ detail }: FormEditorProps) {
                   description="Email me each new response, with its answers."
                   checked={settings.notifyOwner}
                   onChange={(notifyOwner) => changeSettings({ notifyOwner })}
-                />
+                >
+                  {settings.notifyOwner ? (
+                    <DigestChoice
+                      value={settings.ownerDigest}
+                      onChange={(ownerDigest) => changeSettings({ ownerDigest })}
+                    />
+                  ) : null}
+                </SettingSwitch>
+                <SettingSwitch
+                  label="Respondent Receipt"
+                  description="Email respondents a copy of their answers."
+                  checked={settings.receipt.enabled}
+                  onChange={(enabled) => changeSettings({ receipt: { ...settings.receipt, enabled } })}
+                >
+                  {settings.receipt.enabled ? (
+                    <ReceiptSettings
+                      value={settings.receipt}
+                      fields={fields}
+                      templates={detail.formTemplate}
+                      onChange={(receipt) => changeSettings({ receipt })}
+                    />
+                  ) : null}
+                </SettingSwitch>
               </div>
             </div>
           </section>

@@ -128,15 +128,28 @@ function DeliveriesContent({ formId, webhook }: { formId: string; webhook: Webho
   return (
     <DialogContent title={WEBHOOKS_TEXT.deliveriesTitle} description={webhook.url} size="lg">
       <DialogBody>
+        {deliveries.isError && data ? (
+          // A failed refresh keeps the rows last loaded in view, and says so.
+          <div
+            role="alert"
+            className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
+          >
+            {WEBHOOKS_TEXT.deliveriesStale}
+            <Button variant="secondary" size="sm" onClick={() => deliveries.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
         <DataTable
           label="Webhook deliveries"
           caption={`Deliveries to ${webhook.url}, newest first`}
           columns={columns}
           rows={data?.items ?? []}
           getRowId={(delivery) => delivery.id}
-          loading={deliveries.isPending}
+          // A page asked for and not yet here shows as loading, not as the previous page's rows.
+          loading={deliveries.isPending || deliveries.isPlaceholderData}
           error={
-            deliveries.isError ? (
+            deliveries.isError && !data ? (
               <div role="alert" className="flex flex-col items-center gap-3 py-6 text-red-800 text-sm">
                 {serverMessageOr(deliveries.error, WEBHOOKS_TEXT.deliveriesFailed)}
                 <Button variant="secondary" size="sm" onClick={() => deliveries.refetch()}>
@@ -154,7 +167,7 @@ function DeliveriesContent({ formId, webhook }: { formId: string; webhook: Webho
       <DialogFooter className="items-center justify-between">
         <p className="text-slate-600 text-sm" aria-live="polite">
           {data
-            ? `${data.total} ${data.total === 1 ? 'delivery' : 'deliveries'} · page ${page} of ${pages}`
+            ? `${data.total} ${data.total === 1 ? 'delivery' : 'deliveries'} · page ${data.page} of ${pages}`
             : ''}
         </p>
         <div className="flex gap-2">

@@ -25,6 +25,8 @@ describe('settings', () => {
       signatureEnabled: false,
       gdprEnabled: true,
       notifyOwner: true,
+      ownerDigest: 'instant',
+      receipt: { enabled: false, emailFieldId: '', templateId: '' },
       signature: { width: '400', height: '200' },
     });
   });
@@ -44,6 +46,8 @@ describe('settings', () => {
         signatureEnabled: true,
         gdprEnabled: false,
         notifyOwner: false,
+        ownerDigest: 'instant',
+        receipt: { enabled: false, emailFieldId: '', templateId: '' },
         signature: { width: '640', height: '9999' },
       },
       stored,
@@ -59,6 +63,21 @@ describe('settings', () => {
       templateUrl: stored.templateUrl,
       templates: stored.templates,
     });
+  });
+
+  it('saves a digest and a receipt as chosen, and reads them back', () => {
+    const editor = {
+      ...toEditorSettings(stored),
+      ownerDigest: 'daily' as const,
+      receipt: { enabled: true, emailFieldId: 'f-email', templateId: 't1' },
+    };
+    const settings = buildSettings(editor, stored);
+    expect(settings.ownerDigest).toBe('daily');
+    expect(settings.respondentReceipt).toEqual({ enabled: true, emailFieldId: 'f-email', templateId: 't1' });
+    expect(toEditorSettings(settings)).toEqual(editor);
+    // Turned off again, the chosen field is kept for next time.
+    const off = buildSettings({ ...editor, receipt: { ...editor.receipt, enabled: false } }, stored);
+    expect(off.respondentReceipt).toEqual({ enabled: false, emailFieldId: 'f-email', templateId: 't1' });
   });
 
   it('builds the PUT body with every field in form order, ids kept', () => {

@@ -1,4 +1,9 @@
-import { FORM_STATUSES, type FormSettings, type UpdateFormBody } from '@sheetforms/contract';
+import {
+  FORM_STATUSES,
+  type FormSettings,
+  type OwnerDigest,
+  type UpdateFormBody,
+} from '@sheetforms/contract';
 import { type EditorField, toSavedFields } from './editor-fields';
 import { normaliseSignatureInput, type SignatureSizeInput } from './signature-size';
 
@@ -10,6 +15,10 @@ export interface EditorSettings {
   gdprEnabled: boolean;
   /** E-mail the owner each new response (issue 24). */
   notifyOwner: boolean;
+  /** One mail per response, or an hourly or daily digest. */
+  ownerDigest: OwnerDigest;
+  /** A copy mailed to the respondent, at the answer of one email field, with a template's PDF ('' none). */
+  receipt: { enabled: boolean; emailFieldId: string; templateId: string };
   signature: SignatureSizeInput;
 }
 
@@ -24,11 +33,20 @@ export function toEditorSettings(settings: FormSettings): EditorSettings {
     signatureEnabled: settings.signatureEnabled === 1,
     gdprEnabled: settings.gdprEnabled === 1,
     notifyOwner: settings.notifyOwner === 1,
+    ownerDigest: settings.ownerDigest ?? 'instant',
+    receipt: {
+      enabled: settings.respondentReceipt?.enabled ?? false,
+      emailFieldId: settings.respondentReceipt?.emailFieldId ?? '',
+      templateId: settings.respondentReceipt?.templateId ?? '',
+    },
     signature: { width: String(width), height: String(height) },
   };
 }
 
 const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
+
+const receiptUntouched = (receipt: EditorSettings['receipt']) =>
+  !receipt.enabled && receipt.emailFieldId === '' && receipt.templateId === '';
 
 /** The settings to save: the edited switches and sizes; templateUrl and templates stay as stored. */
 export function buildSettings(editor: EditorSettings, stored: FormSettings): FormSettings {
@@ -40,6 +58,17 @@ export function buildSettings(editor: EditorSettings, stored: FormSettings): For
     signatureHeight: height,
     gdprEnabled: flag(editor.gdprEnabled),
     notifyOwner: flag(editor.notifyOwner),
+    // Left out at their defaults, so a form that never used them saves the settings it had.
+    ...(editor.ownerDigest === 'instant' ? {} : { ownerDigest: editor.ownerDigest }),
+    ...(receiptUntouched(editor.receipt)
+      ? {}
+      : {
+          respondentReceipt: {
+            enabled: editor.receipt.enabled,
+            emailFieldId: editor.receipt.emailFieldId,
+            ...(editor.receipt.templateId ? { templateId: editor.receipt.templateId } : {}),
+          },
+        }),
     templateEnabled: flag(editor.templateEnabled),
     templateUrl: stored.templateUrl,
     templates: stored.templates,

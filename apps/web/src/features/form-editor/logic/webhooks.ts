@@ -25,6 +25,7 @@ export const WEBHOOKS_TEXT = {
   deliveriesTitle: 'Deliveries',
   deliveriesEmpty: 'No deliveries yet: they appear here as responses arrive.',
   deliveriesFailed: 'Deliveries could not be loaded',
+  deliveriesStale: 'The deliveries could not be refreshed: showing the last ones loaded.',
   replay: 'Send again',
   replayed: 'Queued to send again',
   replayFailed: 'The delivery could not be queued again',

@@ -34,7 +34,7 @@ export function DeliveryBadges({ formId, deliveries, showDetail = false }: Deliv
     <ul className="flex flex-col items-start gap-1" data-testid="deliveries">
       {deliveries.map((delivery) => {
         const view = deliveryView(delivery);
-        const Icon = delivery.destination === 'owner-email' ? MailIcon : SendIcon;
+        const Icon = delivery.destination === 'webhook' ? SendIcon : MailIcon;
         return (
           <li key={delivery.id} className="flex flex-wrap items-center gap-1.5">
             <SimpleTooltip content={view.detail}>
