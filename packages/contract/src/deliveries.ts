@@ -150,3 +150,25 @@ export const RECEIPT_LIMITS = {
   /** Receipts one address receives in an hour, from every form on the server: no one is mail-bombed. */
   perAddressPerHour: 5,
 } as const;
+
+/**
+ * GET /forms/delivery-counts: per form (by formId), its deliveries other than the sheet that are being
+ * retried after a failed attempt, those that failed for good, and the latest failure's reason. Forms with
+ * neither are absent.
+ */
+export const FormDeliveryCountsSchema = z.record(
+  z.string(),
+  z.object({
+    retrying: z.number().int(),
+    failed: z.number().int(),
+    lastError: z.string().nullable(),
+  }),
+);
+export type FormDeliveryCounts = z.infer<typeof FormDeliveryCountsSchema>;
+
+/** POST /forms/{formId}/deliveries/retry-failed. */
+export const RetryDeliveriesResultSchema = z.object({ retried: z.number().int() });
+export type RetryDeliveriesResult = z.infer<typeof RetryDeliveriesResultSchema>;
+
+export const retriedDeliveriesText = (retried: number) =>
+  retried === 1 ? '1 delivery queued to send again' : `${retried} deliveries queued to send again`;

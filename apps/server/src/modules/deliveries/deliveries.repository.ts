@@ -478,6 +478,67 @@ export function createDeliveriesRepository(
         .executeTakeFirst();
     },
 
+    /**
+     * Per form of the owner: deliveries retrying after a failed attempt and failed for good, with the
+     * latest failure's reason (Manage Forms). A digest waiting for its period to end is neither.
+     */
+    async healthForOwner(ownerId: string) {
+      const counts = await db
+        .selectFrom('deliveries')
+        .innerJoin('forms', 'forms.id', 'deliveries.form_id')
+        .select((eb) => [
+          'forms.id as formRowId',
+          'forms.form_id as formId',
+          'deliveries.state',
+          eb.fn.countAll<number | string>().as('count'),
+        ])
+        .where('forms.owner_id', '=', ownerId)
+        .where((eb) =>
+          eb.or([
+            eb('deliveries.state', '=', 'failed'),
+            eb.and([eb('deliveries.state', '=', 'pending'), eb('deliveries.last_error', 'is not', null)]),
+          ]),
+        )
+        .groupBy(['forms.id', 'forms.form_id', 'deliveries.state'])
+        .execute();
+      const failedForms = [
+        ...new Set(counts.filter((row) => row.state === 'failed').map((row) => row.formRowId)),
+      ];
+      const reasons = await Promise.all(
+        failedForms.map((formRowId) =>
+          db
+            .selectFrom('deliveries')
+            .select(['form_id', 'last_error'])
+            .where('form_id', '=', formRowId)
+            .where('state', '=', 'failed')
+            .orderBy('created_at', 'desc')
+            .limit(1)
+            .executeTakeFirst(),
+        ),
+      );
+      const health: Record<string, { retrying: number; failed: number; lastError: string | null }> = {};
+      for (const row of counts) {
+        const entry = health[row.formId] ?? { retrying: 0, failed: 0, lastError: null };
+        health[row.formId] = entry;
+        if (row.state === 'failed') {
+          entry.failed = Number(row.count);
+          entry.lastError = reasons.find((reason) => reason?.form_id === row.formRowId)?.last_error ?? null;
+        } else entry.retrying = Number(row.count);
+      }
+      return health;
+    },
+
+    /** Queues every failed delivery of a form again, now, each with its own id; answers how many. */
+    async queueFailedAgain(formRowId: string, now: string): Promise<number> {
+      const result = await db
+        .updateTable('deliveries')
+        .set({ state: 'pending', next_attempt_at: now, lease_until: null, claim_token: null })
+        .where('form_id', '=', formRowId)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** A webhook's deliveries, newest first. */
     async pageForWebhook(webhookId: string, page: number, limit: number) {
       const [items, count] = await Promise.all([

@@ -254,4 +254,42 @@ describeEachDialect('deliveries: respondent receipts and owner digests', (dialec
       return row?.state === 'delivered';
     });
   });
+
+  it("counts each form's retrying and failed deliveries for Manage Forms, for its owner alone, and Retry sends them again", async () => {
+    // Earlier tests moved the clock on: the session is signed in again.
+    owner = (await t.signIn('owner@example.com', 'Owner')).accessToken;
+    const form = await createForm(t, owner, { name: 'Health form', settings: { notifyOwner: 1 } });
+    const countsFor = async (token: string) =>
+      (await t.request('GET', '/api/v1/forms/delivery-counts', { token })).body.data[form.formId];
+    mailbox.refuseNext(1_000);
+    const responseId = await submit(form.formId, { 'Full Name': 'Unlucky' });
+    expect(await eventually(async () => (await countsFor(owner))?.retrying === 1 || undefined)).toBe(true);
+
+    // A day later the retries are over: failed for good, with the mail server's reason.
+    ahead += 25 * 60 * 60_000;
+    owner = (await t.signIn('owner@example.com', 'Owner')).accessToken;
+    const failed = await eventually(async () => {
+      const counts = await countsFor(owner);
+      return counts?.failed === 1 ? counts : undefined;
+    });
+    expect(failed).toEqual({ retrying: 0, failed: 1, lastError: expect.stringMatching(/451|busy/i) });
+
+    const intruder = (await t.signIn('intruder@example.com', 'Intruder')).accessToken;
+    expect(await countsFor(intruder)).toBeUndefined();
+    const retryPath = `/api/v1/forms/${form.formId}/deliveries/retry-failed`;
+    expect((await t.request('POST', retryPath, { token: intruder })).status).toBe(404);
+
+    mailbox.refuseNext(0);
+    const retried = await t.request('POST', retryPath, { token: owner });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ data: { retried: 1 }, message: '1 delivery queued to send again' });
+    const [row] = await eventually(async () => {
+      const rows = await deliveriesOf(responseId);
+      return rows[0]?.state === 'delivered' ? rows : undefined;
+    });
+    expect(
+      mailsTo('owner@example.com').some((mail) => mail.messageId === `<${row?.id}@forms.example.test>`),
+    ).toBe(true);
+    expect(await countsFor(owner)).toBeUndefined();
+  });
 });

@@ -2,6 +2,9 @@ import {
   CreatedWebhookSchema,
   CreateWebhookBodySchema,
   envelope,
+  FormDeliveryCountsSchema,
+  RetryDeliveriesResultSchema,
+  retriedDeliveriesText,
   UpdateWebhookBodySchema,
   WebhookDeliveriesQuerySchema,
   WebhookDeliveryPageSchema,
@@ -127,6 +130,38 @@ export async function webhooksRoutes(app: FastifyInstance, deps: WebhooksRoutesD
       const { formId, webhookId } = request.params;
       const { page, limit } = request.query;
       return ok(await deps.webhooks.deliveries(requireAuth(request).userId, formId, webhookId, page, limit));
+    },
+  );
+
+  r.get(
+    '/forms/delivery-counts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Per form: the owner's e-mail and webhook deliveries being retried, and those that failed",
+        security,
+        response: { 200: envelope(FormDeliveryCountsSchema) },
+      },
+    },
+    async (request) => ok(await deps.webhooks.health(requireAuth(request).userId)),
+  );
+
+  r.post(
+    '/forms/:formId/deliveries/retry-failed',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Send a form's failed deliveries (e-mails and webhook calls) again, each with its own id",
+        security,
+        params: FormParams,
+        response: { 200: envelope(RetryDeliveriesResultSchema) },
+      },
+    },
+    async (request) => {
+      const retried = await deps.webhooks.retryFailed(requireAuth(request).userId, request.params.formId);
+      return ok({ retried }, retriedDeliveriesText(retried));
     },
   );
 

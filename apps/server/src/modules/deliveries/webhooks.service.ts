@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreatedWebhook,
   type CreateWebhookBodySchema,
+  type FormDeliveryCounts,
   WEBHOOK_EVENTS,
   WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
@@ -55,7 +56,10 @@ export interface WebhooksServiceDeps {
   db: Kysely<Database>;
   /** 404 unless the caller owns the form. */
   forms: Pick<FormsService, 'requireOwned'>;
-  deliveries: Pick<DeliveriesRepository, 'pageForWebhook' | 'queueAgain'>;
+  deliveries: Pick<
+    DeliveriesRepository,
+    'pageForWebhook' | 'queueAgain' | 'healthForOwner' | 'queueFailedAgain'
+  >;
   /** A replayed delivery is due now: wake the worker. */
   onReplay?: () => void;
   now?: () => Date;
@@ -169,6 +173,19 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const queued = await deps.deliveries.queueAgain(deliveryId, { formRowId: form.id }, now());
       if (!queued) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
       deps.onReplay?.();
+    },
+
+    /** Manage Forms: per form of the owner, deliveries retrying and failed (the sheet has its own counts). */
+    health(ownerId: string): Promise<FormDeliveryCounts> {
+      return deps.deliveries.healthForOwner(ownerId);
+    },
+
+    /** Manage Forms' Retry: every failed delivery of the owner's form queued again, each with its id. */
+    async retryFailed(ownerId: string, formId: string): Promise<number> {
+      const form = await deps.forms.requireOwned(ownerId, formId);
+      const retried = await deps.deliveries.queueFailedAgain(form.id, now());
+      if (retried > 0) deps.onReplay?.();
+      return retried;
     },
 
     /** The worker's: a receiver answered 410 Gone. */
