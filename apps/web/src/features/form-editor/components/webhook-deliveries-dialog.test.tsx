@@ -319,7 +319,9 @@ describe('WebhookDeliveriesDialog', () => {
 
     await act(async () => vi.advanceTimersByTime(5_000));
     const notice = await within(dialog).findByRole('alert');
-    expect(notice.textContent).toContain('The deliveries could not be refreshed: showing the last ones loaded.');
+    expect(notice.textContent).toContain(
+      'The deliveries could not be refreshed: showing the last ones loaded.',
+    );
     expect(within(dialog).getByText('Queued')).toBeTruthy();
     expect(bodyRows(dialog)).toHaveLength(1);
     expect(sendAgain(bodyRows(dialog)[0] as HTMLElement)).toBeTruthy();

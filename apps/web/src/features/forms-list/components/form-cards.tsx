@@ -5,6 +5,7 @@ import { CopyIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { useFormsBeingDeleted } from '../api/delete-form';
 import { deriveSheetStatus, isSheetConfigured } from '../logic/sheet-status';
 import { syncCountFor } from '../logic/sync-health';
+import { DeliveryHealth } from './delivery-health';
 import { FormActions, linkClasses, responseCountText, smallButton } from './form-actions';
 import type { FormsTableProps } from './forms-table';
 import { SheetSettingsCell } from './sheet-settings-cell';
@@ -56,12 +57,13 @@ export function FormCards({
                   })()}
                   onRecheck={() => onRecheck(form)}
                 />
-                <div className="mt-2 empty:hidden">
+                <div className="mt-2 space-y-1.5 empty:hidden">
                   <SyncHealth
                     formId={form.formId}
                     formName={form.name}
                     count={syncCountFor(syncCounts, form.formId)}
                   />
+                  <DeliveryHealth formId={form.formId} formName={form.name} />
                 </div>
               </>
             }

@@ -9,6 +9,7 @@ import type { SheetSettings } from '../logic/sheet-settings';
 import { deriveSheetStatus, isSheetConfigured, type SheetCheckState } from '../logic/sheet-status';
 import { syncCountFor } from '../logic/sync-health';
 import { DeleteFormDialog } from './delete-form-dialog';
+import { DeliveryHealth } from './delivery-health';
 import { FormActions, linkClasses, responseCountText, smallButton } from './form-actions';
 import { FormCards } from './form-cards';
 import { SheetSettingsCell } from './sheet-settings-cell';
@@ -131,12 +132,13 @@ function FormsGrid({
               result={check?.phase === 'done' ? check.result : undefined}
               onRecheck={() => onRecheck(form)}
             />
-            <div className="mt-2 empty:hidden">
+            <div className="mt-2 space-y-1.5 empty:hidden">
               <SyncHealth
                 formId={form.formId}
                 formName={form.name}
                 count={syncCountFor(syncCounts, form.formId)}
               />
+              <DeliveryHealth formId={form.formId} formName={form.name} />
             </div>
           </>
         );

@@ -699,6 +699,39 @@ describe('ManageFormsPage sheet-sync health', () => {
     expect(within(row('Survey')).queryByRole('button', { name: /Retry/ })).toBeNull();
   }, 20_000);
 
+  it("shows a form's retrying and failed e-mails and webhooks with the latest reason, and sends the failed ones again", async () => {
+    let failed = 2;
+    let retried = 0;
+    extra = (config) => {
+      if (config.method === 'get' && config.url === '/forms/delivery-counts')
+        return {
+          status: 200,
+          data: {
+            data:
+              failed > 0 ? { f1: { retrying: 1, failed, lastError: 'HTTP 500 from hooks.example.com' } } : {},
+          },
+        };
+      if (config.method === 'post' && config.url === '/forms/f1/deliveries/retry-failed') {
+        retried += 1;
+        failed = 0;
+        return { status: 200, data: { data: { retried: 2 }, message: '2 deliveries queued to send again' } };
+      }
+      return undefined;
+    };
+    renderPage();
+    const failedBadge = await within(await screen.findByRole('row', { name: /Survey/ })).findByText(
+      '2 deliveries failed',
+    );
+    expect(failedBadge.getAttribute('title')).toBe('HTTP 500 from hooks.example.com');
+    expect(within(row('Survey')).getByText('1 delivery retrying')).toBeTruthy();
+    expect(within(row('Quiet form')).queryByTestId('delivery-health')).toBeNull();
+
+    fireEvent.click(within(row('Survey')).getByRole('button', { name: 'Retry failed deliveries of Survey' }));
+    expect(await screen.findByText('2 deliveries queued to send again')).toBeTruthy();
+    expect(retried).toBe(1);
+    await waitFor(() => expect(within(row('Survey')).queryByTestId('delivery-health')).toBeNull());
+  });
+
   it('falls back to a generic tooltip and toasts the server error when a retry fails', async () => {
     syncCounts = () => ({ f1: { pending: 0, failed: 3 } });
     extra = (config) => {
