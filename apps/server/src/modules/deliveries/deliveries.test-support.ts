@@ -6,12 +6,22 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server (npm smtp-server) on loopback; each accepted message parsed with mailparser. */
 export async function startMailbox() {
   const mails: ParsedMail[] = [];
+  /** Messages taken in DATA while holding, never answered. */
+  const held: ParsedMail[] = [];
+  let holding = false;
   let refuse = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     size: 5 * 1024 * 1024,
     onData(stream, _session, callback) {
+      if (holding) {
+        // The whole message is read, but the answer to DATA never comes: the sender waits for it.
+        simpleParser(stream)
+          .then((mail) => held.push(mail))
+          .catch(() => stream.resume());
+        return;
+      }
       if (refuse > 0) {
         refuse--;
         stream.resume();
@@ -33,6 +43,11 @@ export async function startMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    held,
+    /** While on, each message is read into `held` and never answered (a send in flight for a crash test). */
+    hold(on: boolean) {
+      holding = on;
+    },
     /** The next `count` messages are refused with a temporary error (451). */
     refuseNext(count: number) {
       refuse = count;
@@ -50,12 +65,20 @@ export interface ReceivedHook {
 /** A webhook receiver on loopback: records each POST and answers with the next status queued for its path. */
 export async function startReceiver() {
   const received: ReceivedHook[] = [];
+  /** POSTs taken while holding, never answered. */
+  const held: ReceivedHook[] = [];
+  let holding = false;
   const statuses = new Map<string, number[]>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
+      if (holding) {
+        // Read in full, never answered: the sender waits for its status.
+        held.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        return;
+      }
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = statuses.get(path)?.shift() ?? 200;
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
@@ -66,6 +89,11 @@ export async function startReceiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received,
+    held,
+    /** While on, each POST is recorded in `held` and never answered (a send in flight for a crash test). */
+    hold(on: boolean) {
+      holding = on;
+    },
     at: (path: string) => received.filter((hook) => hook.path === path),
     /** The next answers on `path`, in order (then 200). */
     answer(path: string, ...codes: number[]) {
