@@ -133,5 +133,62 @@ for (const { name, viewport } of [
         await receiver.close();
       }
     });
+
+    test('an owner turns on receipts and an hourly digest; a response shows both on the Responses page', async ({
+      page,
+      request,
+    }) => {
+      const session = await signInViaApi(page, request, newOwner(`receipts-${name}`));
+      const created = await request.post('/api/v1/forms', {
+        headers: { Authorization: `Bearer ${session.accessToken}` },
+        data: {
+          googleSheetsUrl: '',
+          sheetName: 'Sheet1',
+          name: 'Course booking',
+          jdata: [
+            { label: 'Full Name', type: 'text', required: true },
+            { label: 'Email', type: 'email', required: true },
+          ],
+        },
+      });
+      expect(created.status()).toBe(201);
+      const formId = ((await created.json()) as { data: { formId: string } }).data.formId;
+
+      await page.goto(`/dashboard/form-update?formId=${formId}`);
+      await page
+        .getByRole('combobox', { name: 'Send', exact: true })
+        .selectOption('One mail an hour (digest)');
+      await page.getByRole('switch', { name: 'Respondent Receipt' }).click();
+      const addressField = page.getByRole('combobox', { name: 'Send to the address typed in' });
+      await expect(page.getByText('Choose an email field for the receipt')).toBeVisible();
+      await addressField.selectOption('Email');
+      await expect(page.getByText('Choose an email field for the receipt')).toHaveCount(0);
+      await expect(page.getByRole('combobox', { name: 'Attach as PDF' })).toHaveValue('');
+      await addressField.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `screenshots/receipt-settings-${viewport.width}.png` });
+      await page.getByRole('button', { name: 'Update Form' }).click();
+      await expect(page.getByText('Form updated successfully!')).toBeVisible();
+
+      const respondent = await page.context().newPage();
+      await respondent.goto(`/form/${formId}`);
+      await field(respondent, 'Full Name').fill('Grace Hopper');
+      await field(respondent, 'Email').fill('grace@example.com');
+      await respondent.getByRole('button', { name: 'Submit Form' }).click();
+      await expect(respondent.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+      await respondent.close();
+
+      // Local mode without SMTP_URL writes each mail to the log, so the receipt counts as sent; the
+      // digest waits for the end of the hour.
+      await page.goto(`/dashboard/responses?formId=${formId}`);
+      const deliveries = page.getByTestId('deliveries').first();
+      await expect(async () => {
+        await page.reload();
+        await expect(deliveries.getByRole('button', { name: /^Receipt to respondent\s*Sent/ })).toBeVisible({
+          timeout: 1_000,
+        });
+      }).toPass({ timeout: 15_000 });
+      await expect(deliveries.getByRole('button', { name: /^Digest to you\s*Scheduled/ })).toBeVisible();
+      await page.screenshot({ path: `screenshots/response-receipt-${viewport.width}.png` });
+    });
   });
 }

@@ -9,7 +9,10 @@ export const DELIVERY_TEXT = {
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A delivery as its badge shows it: the state in a word, and a sentence with the reason or the next try. */
-export function deliveryView(delivery: ResponseDelivery): {
+export function deliveryView(
+  delivery: ResponseDelivery,
+  now = new Date(),
+): {
   state: string;
   variant: BadgeVariant;
   detail: string;
@@ -26,10 +29,19 @@ export function deliveryView(delivery: ResponseDelivery): {
       canRetry: true,
     };
   }
+  const next = delivery.nextAttemptAt ? new Date(delivery.nextAttemptAt) : undefined;
   if (!delivery.lastError) {
+    // A digest waits for its hour or day to end before it is sent.
+    if (delivery.destination === 'owner-digest' && next && next.getTime() > now.getTime()) {
+      return {
+        state: 'Scheduled',
+        variant: 'info',
+        detail: `${delivery.label}: sent with the digest at ${timeFormat.format(next)}`,
+        canRetry: false,
+      };
+    }
     return { state: 'Queued', variant: 'info', detail: `${delivery.label}: being sent`, canRetry: false };
   }
-  const next = delivery.nextAttemptAt ? new Date(delivery.nextAttemptAt) : undefined;
   const when = next && !Number.isNaN(next.getTime()) ? `, next try ${timeFormat.format(next)}` : '';
   return {
     state: 'Retrying',
