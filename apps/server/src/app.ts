@@ -7,7 +7,7 @@ import { googleEmulatorPlugin } from '@sheetforms/google-emulator';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { Config, TrustProxy } from './config/config.js';
+import type { Config, TrustProxy } from './config/config-types.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import { createPgChannel } from './db/pg-channel.js';
 import { createDriveClient, type DriveClient } from './google/drive-client.js';

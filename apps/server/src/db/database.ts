@@ -11,7 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config/config.js';
+import type { Config } from '../config/config-types.js';
 import { migrationProvider } from './migrations/index.js';
 import { RoutedSqliteDialect } from './routed-sqlite-dialect.js';
 import type { Database } from './schema.js';

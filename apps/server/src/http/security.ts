@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { Config } from '../config/config.js';
+import type { Config } from '../config/config-types.js';
 import { isEmbedScript, isRespondentPage } from './respondent-pages.js';
 
 /** What the policy depends on: the mode and where the browser reaches Google. */

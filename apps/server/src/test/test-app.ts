@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LOCAL_CLIENT_ID, startStandaloneEmulator } from '@sheetforms/google-emulator';
 import { type AppOverrides, buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
+import type { Config } from '../config/config-types.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createTestDatabase, type Dialect } from './dialects.js';
 

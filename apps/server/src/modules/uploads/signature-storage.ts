@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config/config.js';
+import type { Config } from '../../config/config-types.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { createDatabaseSignatureStorage } from './database-signature-storage.js';
 
