@@ -3,7 +3,8 @@ import path from 'node:path';
 import { API_PREFIX, SUBMISSION_LIMITS } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { type Config, loadConfig } from '../apps/server/src/config/config.js';
+import { loadConfig } from '../apps/server/src/config/config.js';
+import type { Config } from '../apps/server/src/config/config-types.js';
 import {
   type DockerStage,
   directives,
