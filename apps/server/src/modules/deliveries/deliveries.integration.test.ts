@@ -11,6 +11,12 @@ import { verifyWebhookSignature } from './webhook-signature.js';
  * server) and webhook receivers (real HTTP), through the worker, with retries, the delivery log, replay,
  * 410 Gone, and owner scoping of every webhook route.
  */
+/**
+ * How long a test waits for the worker's next step. Ample: on a loaded 2-core machine (the full suite beside
+ * a PDF test's Chromium) the three attempts of the retry test took over 10 s.
+ */
+const PATIENCE_MS = 30_000;
+
 describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
   let t: TestApp;
   let owner: string;
@@ -282,7 +288,7 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
           return item?.attempts === attempts && item.state === 'pending' && item.lastStatus
             ? item
             : undefined;
-        });
+        }, PATIENCE_MS);
         expect(entry.lastError).toMatch(/^HTTP 50[03]/);
         expect(Date.parse(entry.nextAttemptAt) - (Date.now() + ahead)).toBeLessThanOrEqual(60_000 * attempts);
         await advance(2 * 60 * 60_000);
@@ -290,7 +296,7 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
       const delivered = await eventually(async () => {
         const item = await logOf();
         return item?.state === 'delivered' ? item : undefined;
-      });
+      }, PATIENCE_MS);
       expect(delivered.attempts).toBe(3);
       const ids = receiver.at('/flaky').map((call) => call.headers['x-sheetforms-delivery']);
       expect(ids).toEqual([delivered.id, delivered.id, delivered.id]);
@@ -301,9 +307,9 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
         { token: owner },
       );
       expect(replayed.status).toBe(200);
-      await eventually(() => receiver.at('/flaky').length === 4);
+      await eventually(() => receiver.at('/flaky').length === 4, PATIENCE_MS);
       expect(receiver.at('/flaky')[3]?.headers['x-sheetforms-delivery']).toBe(delivered.id);
-    });
+    }, 120_000);
 
     it('turns a webhook off when its receiver answers 410 Gone, and sends nothing more to it', async () => {
       const form = await createForm(t, owner);
