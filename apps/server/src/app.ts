@@ -106,8 +106,8 @@ import { createSubmissionsService } from './modules/submissions/submissions.serv
 import { createTemplatesRepository } from './modules/templates/templates.repository.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
+import { createSignatureStorage } from './modules/uploads/configured-signature-storage.js';
 import { createSignatureFiles } from './modules/uploads/signature-files.js';
-import { createSignatureStorage } from './modules/uploads/signature-storage.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { signatureFileRoutes, signatureUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';

@@ -1,12 +1,13 @@
 // Values from field-kinds only (no zod): the public form runs these rules in the browser.
 import {
   CHECKBOX_ANSWERS,
+  type FieldType,
   isChoiceType,
   isEmailShape,
   isIsoDate,
   OTHER_OPTION_VALUE,
 } from './field-kinds.js';
-import type { FieldRules, FieldType } from './field-types.js';
+import type { FieldRules } from './field-types.js';
 
 /**
  * The one check of a respondent's answer against its field (issue 21): the server refuses with these

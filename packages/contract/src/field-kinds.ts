@@ -1,10 +1,26 @@
 /**
- * The parts of the field model that need no zod: which types take options, the 'Other' choice, the
- * checkbox's stored words and the date check. The answer rules stand on these alone, so a light page
- * (the public form) can check answers as the server does without shipping the schemas
- * (`@sheetforms/contract/answers`). field-types.ts re-exports them.
+ * The parts of the field model that need no zod: the field types, which of them take options, the
+ * 'Other' choice, the checkbox's stored words and the date check. The answer rules stand on these alone,
+ * so a light page (the public form) can check answers as the server does without shipping the schemas
+ * (`@sheetforms/contract/answers`); field-types.ts builds the schemas on them.
  */
-import type { FieldType } from './field-types.js';
+/** Every type a field may have. The first five are the free-text types forms have had from the start. */
+export const FORM_FIELD_TYPES = [
+  'text',
+  'email',
+  'number',
+  'date',
+  'textarea',
+  'dropdown',
+  'radio',
+  'checkboxes',
+  'checkbox',
+  'time',
+  'url',
+  'tel',
+  'hidden',
+] as const;
+export type FieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** The types whose answers come from a list of options. */
 export const CHOICE_FIELD_TYPES = ['dropdown', 'radio', 'checkboxes'] as const;

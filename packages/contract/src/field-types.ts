@@ -1,42 +1,14 @@
 import { z } from 'zod';
-import { isChoiceType, isIsoDate } from './field-kinds.js';
+import { type FieldType, FORM_FIELD_TYPES, isChoiceType, isIsoDate } from './field-kinds.js';
 import { VISIBILITY_LIMITS, VISIBILITY_OPS } from './field-visibility.js';
-
-// The zod-free parts (the answer rules use only these; the public form imports them without the schemas).
-export {
-  CHECKBOX_ANSWERS,
-  CHOICE_FIELD_TYPES,
-  type ChoiceFieldType,
-  isChoiceType,
-  isEmailShape,
-  isIsoDate,
-  OTHER_OPTION_LABEL,
-  OTHER_OPTION_VALUE,
-} from './field-kinds.js';
 
 /**
  * What a form field is: its type and the rules of its answers (issue 21). One definition, used by the
  * generator, the editor, the public form, the server's validation and the sheet writer.
  */
 
-/** Every type a field may have. The first five are the free-text types forms have had from the start. */
-export const FORM_FIELD_TYPES = [
-  'text',
-  'email',
-  'number',
-  'date',
-  'textarea',
-  'dropdown',
-  'radio',
-  'checkboxes',
-  'checkbox',
-  'time',
-  'url',
-  'tel',
-  'hidden',
-] as const;
+/** A field's type, checked: one of FORM_FIELD_TYPES (field-kinds.ts). */
 export const FieldTypeSchema = z.enum(FORM_FIELD_TYPES, { error: 'Unknown field type' });
-export type FieldType = z.infer<typeof FieldTypeSchema>;
 
 /** The types that may offer an 'Other' answer typed by the respondent. */
 export const OTHER_CAPABLE_TYPES = ['radio', 'checkboxes'] as const;

@@ -3,8 +3,7 @@
  * One definition, without zod: the server judges a submission with it, the public form shows and hides
  * fields with it (`@sheetforms/contract/answers`), the editor describes rules with it.
  */
-import { CHECKBOX_ANSWERS, isChoiceType, isIsoDate } from './field-kinds.js';
-import type { FieldType } from './field-types.js';
+import { CHECKBOX_ANSWERS, type FieldType, isChoiceType, isIsoDate } from './field-kinds.js';
 
 export const VISIBILITY_OPS = [
   'equals',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ANSWER_MAX_LENGTH } from './answer-rules.js';
+import { FORM_FIELD_TYPES } from './field-kinds.js';
 import {
   BoundSchema,
   FieldTypeSchema,
-  FORM_FIELD_TYPES,
   fieldRulesProblem,
   OPTION_LIMITS,
   OptionsFromSchema,

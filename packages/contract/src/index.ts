@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './chat.js';
 export * from './constants.js';
 export * from './deliveries.js';
+export * from './field-kinds.js';
 export * from './field-labels.js';
 export * from './field-types.js';
 export * from './field-visibility.js';

@@ -9,8 +9,7 @@
  *   (HMAC-SHA256 with its secret). The page reads it to show the locked answers read-only; the server
  *   verifies it at submission and refuses an answer that differs.
  */
-import { CHECKBOX_ANSWERS, isChoiceType } from './field-kinds.js';
-import type { FieldType } from './field-types.js';
+import { CHECKBOX_ANSWERS, type FieldType, isChoiceType } from './field-kinds.js';
 
 /** The query parameter of the signed token, and the body key the submission sends it back in. */
 export const PREFILL_PARAM = 'prefill';

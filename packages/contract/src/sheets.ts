@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoundSchema, type FieldType, FieldTypeSchema, OptionsFromSchema } from './field-types.js';
+import type { FieldType } from './field-kinds.js';
+import { BoundSchema, FieldTypeSchema, OptionsFromSchema } from './field-types.js';
 
 /** Spec 001 section 9: the data preview shows 5 rows and each header carries 3 sample values. */
 export const SHEET_PREVIEW_ROWS = 5;

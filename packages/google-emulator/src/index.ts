@@ -9,6 +9,7 @@ export {
   type ServiceAccountKeyFile,
   serviceAccountKeyPath,
 } from './access/service-accounts.js';
+export type { LinkAccess, SharedPerson, ShareRole, Sharing } from './access/sharing.js';
 export {
   DEFAULT_LOCAL_CLIENT_ID,
   type GoogleEmulatorOptions,
@@ -25,7 +26,6 @@ export {
 export { subjectIdForEmail } from './identity/subject-id.js';
 export { googleEmulatorPlugin } from './plugin.js';
 export { ASSISTANT_QUESTIONS_TITLE } from './seed/demo-data.js';
-export type { LinkAccess, SharedPerson, ShareRole, Sharing } from './sheets/spreadsheet-model.js';
 export {
   EMULATOR_PREFIX,
   type StandaloneEmulator,

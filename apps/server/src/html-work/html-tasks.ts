@@ -5,7 +5,6 @@ import {
   type TemplateEntry,
   type TemplateValues,
 } from '@sheetforms/contract';
-import { signatureKeyOf } from '../modules/pdf/signature-image.js';
 import {
   isInlineImageSource,
   MAX_DOCUMENT_SIGNATURES,
@@ -13,6 +12,7 @@ import {
   sanitizeWithSignatures,
 } from '../modules/templates/template-sanitizer.js';
 import { InvalidPngError, reencodePng } from '../modules/uploads/png-reencode.js';
+import { signatureKeyOf } from '../modules/uploads/signature-url.js';
 import { boundedHtml, HtmlLimitError } from './html-guard.js';
 import { hasPrintableContent } from './html-text.js';
 

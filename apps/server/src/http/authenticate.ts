@@ -1,7 +1,6 @@
 import type { Role } from '@sheetforms/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessTokenDenyList } from '../modules/auth/access-token-deny-list.js';
-import type { AccessTokenClaims, AccessTokens } from '../modules/auth/access-tokens.js';
+import type { AccessTokenCheck, AccessTokenClaims, AccessTokenIdentity } from './access-claims.js';
 import { forbidden, unauthorized } from './http-error.js';
 
 declare module 'fastify' {
@@ -18,8 +17,8 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
 
 /** A preHandler that admits only requests with a valid access token that no logout has ended. */
 export function createAuthenticate(
-  accessTokens: AccessTokens,
-  denyList: Pick<AccessTokenDenyList, 'isRevoked'>,
+  accessTokens: { verify(token: string): Promise<AccessTokenCheck> },
+  denyList: { isRevoked(token: AccessTokenIdentity): Promise<boolean> },
 ) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerTokenOf(request);

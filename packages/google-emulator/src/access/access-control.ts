@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { GoogleApiError } from '../google-errors.js';
 import type { IdentityStore } from '../identity/identity-store.js';
-import type { Sharing } from '../sheets/spreadsheet-model.js';
+import type { Sharing } from './sharing.js';
 
 /** Who is calling: an API key (anonymous, read-only) or the account behind a Bearer token. */
 export type Caller =

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { checkSharing, type Sharing } from '../access/sharing.js';
 import type { DocumentStore, StoredDocument } from '../docs/document-store.js';
 import { sendGoogleError } from '../google-errors.js';
-import { checkSharing, documentUrl, type Sharing } from '../sheets/spreadsheet-model.js';
+import { documentUrl } from '../sheets/spreadsheet-model.js';
 import { checkTitle } from './spreadsheet-input.js';
 
 /** The document summary the control API lists. */

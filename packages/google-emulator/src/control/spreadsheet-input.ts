@@ -1,3 +1,4 @@
+import { checkSharing, type Sharing } from '../access/sharing.js';
 import { parseCellBounds } from '../sheets/a1-range.js';
 import type { Cell, Rows } from '../sheets/cells.js';
 import {
@@ -6,12 +7,7 @@ import {
   setValidation,
   type ValidationRange,
 } from '../sheets/data-validation.js';
-import {
-  checkSharing,
-  DEFAULT_COLUMN_COUNT,
-  DEFAULT_ROW_COUNT,
-  type Sharing,
-} from '../sheets/spreadsheet-model.js';
+import { DEFAULT_COLUMN_COUNT, DEFAULT_ROW_COUNT } from '../sheets/spreadsheet-model.js';
 import type { NewSheet, NewSpreadsheet } from '../sheets/spreadsheet-store.js';
 
 /** A checked control-API request, or the first problem in Google's wording. */

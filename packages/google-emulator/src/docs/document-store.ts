@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { checkSharing, isPlausibleFileId, newFileId, type Sharing } from '../sheets/spreadsheet-model.js';
+import { checkSharing, type Sharing } from '../access/sharing.js';
+import { isPlausibleFileId, newFileId } from '../sheets/spreadsheet-model.js';
 import { readJsonFile, writeJsonFileAtomic } from '../state/atomic-json-file.js';
 
 /** A Google Doc as the emulator keeps it: HTML (what Drive's text/html export gives back). */

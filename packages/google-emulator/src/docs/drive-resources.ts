@@ -1,7 +1,7 @@
 import type { Caller } from '../access/access-control.js';
+import type { ShareRole, Sharing } from '../access/sharing.js';
 import { displayNameFromEmail } from '../identity/email.js';
 import { subjectIdForEmail } from '../identity/subject-id.js';
-import type { ShareRole, Sharing } from '../sheets/spreadsheet-model.js';
 
 /** A file as Drive describes it: a document or a spreadsheet, with its owner, sharing and times. */
 export interface DriveFileSource {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkSharing, type ShareRole } from '../access/sharing.js';
 import type { EmulatorServices } from '../emulator-services.js';
 import { sendDataPage } from '../html/page-headers.js';
 import { renderPage } from '../html/page-layout.js';
@@ -6,7 +7,6 @@ import { html } from '../html/safe-html.js';
 import { isValidEmail } from '../identity/email.js';
 import { parseCsv } from '../sheets/csv.js';
 import { findSheetByTitle, firstSheet } from '../sheets/range-resolution.js';
-import { checkSharing, type ShareRole } from '../sheets/spreadsheet-model.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { rowsPage } from './rows-page.js';
 import { type ListedSpreadsheet, spreadsheetsPage } from './spreadsheets-page.js';

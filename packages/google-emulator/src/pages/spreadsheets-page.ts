@@ -1,7 +1,8 @@
+import type { Sharing } from '../access/sharing.js';
 import type { StoredDocument } from '../docs/document-store.js';
 import { emulatorBadge } from '../html/page-layout.js';
 import { html, type SafeHtml } from '../html/safe-html.js';
-import { documentUrl, type Sharing, type SpreadsheetMeta } from '../sheets/spreadsheet-model.js';
+import { documentUrl, type SpreadsheetMeta } from '../sheets/spreadsheet-model.js';
 
 /** A spreadsheet with its sheets' data row counts, as the list shows it. */
 export interface ListedSpreadsheet {

@@ -1,4 +1,5 @@
 import { evaluateFormula } from './formula.js';
+import type { JsonValue } from './json-value.js';
 
 /**
  * A stored cell. Formulas are objects so that a RAW string '=1+1' (text) and a USER_ENTERED formula
@@ -14,9 +15,6 @@ export type ValueInputOption = 'RAW' | 'USER_ENTERED';
 
 /** How cells are rendered in responses (`valueRenderOption`). */
 export type ValueRenderOption = 'FORMATTED_VALUE' | 'UNFORMATTED_VALUE' | 'FORMULA';
-
-/** A value as it appears in a ValueRange's JSON. */
-export type JsonValue = string | number | boolean;
 
 /** A value given in a request, or `undefined` to leave the cell as it is (JSON `null`). */
 export type InputCell = Cell | undefined;

@@ -1,4 +1,4 @@
-import type { JsonValue } from './cells.js';
+import type { JsonValue } from './json-value.js';
 
 /**
  * A tiny evaluator for USER_ENTERED formulas: numbers, + - * / ^, unary minus and parentheses, so that

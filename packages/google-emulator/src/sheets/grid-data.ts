@@ -1,6 +1,7 @@
-import { type Cell, formatValue, type JsonValue } from './cells.js';
+import { type Cell, formatValue } from './cells.js';
 import { type DataValidationRule, ruleAt } from './data-validation.js';
 import { evaluateFormula } from './formula.js';
+import type { JsonValue } from './json-value.js';
 import type { SheetProperties } from './spreadsheet-model.js';
 
 /** Google's ExtendedValue: one of a string, number, bool or formula (or, as an effective value, an error). */

@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { checkSharing, type Sharing } from '../access/sharing.js';
 import { readJsonFile, writeJsonFileAtomic } from '../state/atomic-json-file.js';
 import type { Rows } from './cells.js';
 import { checkDataValidationRule, ruleProblemMessage, type ValidationRange } from './data-validation.js';
@@ -13,13 +14,11 @@ import {
   serializeRowOp,
 } from './rows-log.js';
 import {
-  checkSharing,
   DEFAULT_COLUMN_COUNT,
   DEFAULT_ROW_COUNT,
   isPlausibleFileId,
   newFileId,
   newSheetId,
-  type Sharing,
   type SheetProperties,
   type SpreadsheetMeta,
 } from './spreadsheet-model.js';

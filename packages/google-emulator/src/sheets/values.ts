@@ -5,12 +5,12 @@ import {
   type InputCell,
   inputCell,
   isEmptyCell,
-  type JsonValue,
   type Rows,
   renderCell,
   type ValueInputOption,
   type ValueRenderOption,
 } from './cells.js';
+import type { JsonValue } from './json-value.js';
 import type { ResolvedRange } from './range-resolution.js';
 import type { RowOp } from './rows-log.js';
 

@@ -1,4 +1,4 @@
-import type { AccessTokenIdentity } from './access-tokens.js';
+import type { AccessTokenIdentity } from '../../http/access-claims.js';
 import type { RevokedTokensRepository } from './revoked-tokens.repository.js';
 
 export interface AccessTokenDenyListDeps {

@@ -1,23 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@sheetforms/contract';
+import type { AccessTokenCheck, AccessTokenClaims } from '../../http/access-claims.js';
 import { SignedTokens } from './signed-tokens.js';
 
 const KIND = { issuer: 'sheetforms', audience: 'sheetforms-api', typ: 'access' };
-
-export interface AccessTokenClaims {
-  userId: string;
-  role: Role;
-}
-
-/** Which token it was: its id (`jti`) and expiry, what a logout needs to refuse it from then on. */
-export interface AccessTokenIdentity {
-  id: string;
-  expiresAt: Date;
-}
-
-export type AccessTokenCheck =
-  | { ok: true; claims: AccessTokenClaims; token: AccessTokenIdentity }
-  | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
  * Short-lived access tokens: HS256 JWTs carrying the user id, role and a random id (`jti`). They are

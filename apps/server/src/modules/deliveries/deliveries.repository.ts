@@ -4,6 +4,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { Database, DeliveriesTable } from '../../db/schema.js';
 import type { SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
+import type { ResponseDeliveryRow } from '../responses/response-deliveries.js';
 import { createResponseIdGenerator } from '../submissions/response-id.js';
 import { digestPeriodOf, digestPeriodOfKey } from './owner-digest.js';
 
@@ -363,7 +364,10 @@ export function createDeliveriesRepository(
      * The deliveries of these responses of one form, with each webhook's address, oldest first; a digest
      * is listed with every response of its period.
      */
-    async forResponses(formRowId: string, responses: readonly { id: string; createdAt: string }[]) {
+    async forResponses(
+      formRowId: string,
+      responses: readonly { id: string; createdAt: string }[],
+    ): Promise<ResponseDeliveryRow[]> {
       if (responses.length === 0) return [];
       const columns = [
         'deliveries.id',

@@ -1,8 +1,8 @@
 import type { FieldWarning, FormField } from '@sheetforms/contract';
 import { GoogleApiError, type GoogleErrorCode } from '../../google/google-api-error.js';
 import type { SheetsClient, Spreadsheet } from '../../google/sheets-client.js';
-import { boundedOptionsRead, normalisedOptionsRange } from '../sheets/options-range.js';
 import { createOptionsCache, type OptionsCache, type RangeRead } from './options-cache.js';
+import { boundedOptionsRead, normalisedOptionsRange } from './options-range.js';
 import { optionsFromValues } from './range-options.js';
 
 /** Where a form's options ranges are read from, and whether its owner may have them read. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/http-error.js';
+import { SIGNATURE_KEY } from '../form-access/answer-input.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
 import { type LoadedForm, toPublicForm } from '../form-access/public-form.serializer.js';
 import type { PrefillTokens } from '../prefill-links/prefill-tokens.js';
-import { SIGNATURE_KEY } from '../submissions/answer-validation.js';
 import type { FormPageCache } from './form-page-cache.js';
 import { createFormPageCache } from './form-page-cache.js';
 import { plainSummary } from './form-page-html.js';

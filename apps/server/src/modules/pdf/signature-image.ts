@@ -1,7 +1,7 @@
 import { signatureClass } from '../templates/template-sanitizer.js';
 import { isPng } from '../uploads/png.js';
-import { isSignatureKey, type SignatureStorage } from '../uploads/signature-storage.js';
-import { SIGNATURE_PATH } from '../uploads/uploads.service.js';
+import type { SignatureStorage } from '../uploads/signature-storage.js';
+import { signatureKeyOf } from '../uploads/signature-url.js';
 
 /**
  * The signature of a stored response as a data: URI, read from the signature storage: the renderer
@@ -17,21 +17,6 @@ export async function signatureDataUri(
   if (!key) return undefined;
   const png = await storage.read(key);
   return png && isPng(png) ? `data:image/png;base64,${png.toString('base64')}` : undefined;
-}
-
-export function signatureKeyOf(url: string): string | undefined {
-  // Most image sources are not ours: answered without building (and failing) a URL, which costs an
-  // exception each, and html-to-pdf may name 90,000 images.
-  if (!url.includes(SIGNATURE_PATH)) return undefined;
-  let pathname: string;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
-  if (!pathname.startsWith(SIGNATURE_PATH) || !pathname.endsWith('.png')) return undefined;
-  const key = pathname.slice(SIGNATURE_PATH.length, -'.png'.length);
-  return isSignatureKey(key) ? key : undefined;
 }
 
 /**

@@ -8,10 +8,10 @@ import {
 } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../http/http-error.js';
+import { choiceList } from '../form-access/answer-input.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
 import type { StoredField } from '../forms/field-ids.js';
 import type { FormsService } from '../forms/forms.service.js';
-import { choiceList } from '../submissions/answer-validation.js';
 import type { PrefillTokens } from './prefill-tokens.js';
 
 export type PrefillLinkInput = z.output<typeof PrefillLinkBodySchema>;

@@ -10,10 +10,10 @@ import {
 } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { notFound } from '../../http/http-error.js';
-import type { DeliveriesRepository } from '../deliveries/deliveries.repository.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import type { ResponseForTemplate } from '../templates/template-values.js';
 import type { TemplatesRepository } from '../templates/templates.repository.js';
+import type { ResponseDeliveries, ResponseDeliveryRow } from './response-deliveries.js';
 import { type ExportLayout, exportCells, exportHeader, exportLabels } from './response-export.js';
 import type { ResponseFilters } from './response-pages.repository.js';
 import type { ResponseReader } from './response-reader.js';
@@ -27,11 +27,11 @@ export interface ResponsesServiceDeps {
   templates: Pick<TemplatesRepository, 'listForForm'>;
   reader: ResponseReader;
   /** Each listed response's e-mail and webhook deliveries (issue 24). */
-  deliveries?: Pick<DeliveriesRepository, 'forResponses'>;
+  deliveries?: ResponseDeliveries;
 }
 
 /** How the Responses page names a delivery: the owner's mail or digest, the receipt, a webhook's host. */
-function deliveryLabel(row: Awaited<ReturnType<DeliveriesRepository['forResponses']>>[number]): string {
+function deliveryLabel(row: ResponseDeliveryRow): string {
   switch (row.destination) {
     case 'owner-email':
       return OWNER_EMAIL_LABEL;
@@ -49,9 +49,7 @@ function deliveryLabel(row: Awaited<ReturnType<DeliveriesRepository['forResponse
 }
 
 /** A delivery as the Responses page shows it. */
-function toResponseDelivery(
-  row: Awaited<ReturnType<DeliveriesRepository['forResponses']>>[number],
-): ResponseDelivery {
+function toResponseDelivery(row: ResponseDeliveryRow): ResponseDelivery {
   const label = deliveryLabel(row);
   return {
     id: row.id,

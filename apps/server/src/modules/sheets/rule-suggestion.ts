@@ -1,6 +1,6 @@
 import type { Bound } from '@sheetforms/contract';
 import type { CellRule } from '../../google/sheets-client.js';
-import { optionsFromRuleRange } from './options-range.js';
+import { optionsFromRuleRange } from '../field-options/options-range.js';
 import { type DateOrder, sheetDateToIso } from './sheet-dates.js';
 import { type TypeSuggestion, UNSUPPORTED_RULE, usableOptions } from './type-suggestion.js';
 

@@ -14,9 +14,9 @@ import type {
   Spreadsheet,
   SpreadsheetSheet,
 } from '../../google/sheets-client.js';
+import { boundedOptionsRead } from '../field-options/options-range.js';
 import { optionsFromValues } from '../field-options/range-options.js';
 import { suggestColumns } from './column-suggestions.js';
-import { boundedOptionsRead } from './options-range.js';
 import type { OwnerAccessService, OwnerProof } from './owner-access.service.js';
 import { createSheetCheckCache, type SheetCheckCache } from './sheet-check-cache.js';
 import {

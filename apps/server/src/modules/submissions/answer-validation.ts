@@ -1,17 +1,16 @@
 import {
   ANSWER_MESSAGES,
   type AnswerInput,
-  CHOICES_SEPARATOR,
   checkAnswer,
   type FormField,
   NO_ANSWER_MESSAGE,
-  OTHER_OPTION_VALUE,
   PREFILL_MESSAGES,
   type PrefillValue,
   SUBMISSION_LIMITS,
   type VisibilityAnswer,
   visibleFieldIds,
 } from '@sheetforms/contract';
+import { choiceList, SIGNATURE_KEY } from '../form-access/answer-input.js';
 
 export interface AnswerIssue {
   /** `response.{label}` (or `response.signature`). */
@@ -28,9 +27,6 @@ export type AnswerCheck =
       signature: string | undefined;
     }
   | { ok: false; errors: AnswerIssue[] };
-
-/** The key of the signature URL in `response`, unless a field of the form has that label or id. */
-export const SIGNATURE_KEY = 'signature';
 
 /** A respondent's answers: text, or the chosen options of a checkboxes field, keyed by label or id. */
 export type ResponseInput = Readonly<Record<string, string | readonly string[]>>;
@@ -66,20 +62,6 @@ function isGiven(value: string | readonly string[]): boolean {
 
 export function bothKeysMessage(label: string): string {
   return `${label} was answered twice (by its label and by its id)`;
-}
-
-/**
- * The chosen options of a checkboxes answer: an array as sent, or one text that is an option itself or
- * options joined by ', ' (how an API client or a stored answer writes several).
- */
-export function choiceList(input: string | readonly string[], options: readonly string[]): string[] {
-  const parts =
-    typeof input !== 'string'
-      ? [...input]
-      : options.includes(input.trim())
-        ? [input.trim()]
-        : input.split(CHOICES_SEPARATOR);
-  return parts.map((part) => part.trim()).filter((part) => part !== '' && part !== OTHER_OPTION_VALUE);
 }
 
 /** Whether two answers to one field store the same (checkboxes in any order, 'on' as 'Yes', ...). */

@@ -8,7 +8,6 @@ import {
   type UpdateTemplateBodySchema,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
-import type { HtmlWork } from '../../html-work/html-work.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import type { TemplateChanges, TemplatesRepository } from './templates.repository.js';
@@ -16,11 +15,18 @@ import type { TemplateChanges, TemplatesRepository } from './templates.repositor
 export type CreateTemplateInput = z.output<typeof CreateTemplateBodySchema>;
 export type UpdateTemplateInput = z.output<typeof UpdateTemplateBodySchema>;
 
+/**
+ * The HTML work this service asks for. Sanitizing runs on the HTML worker threads (html-work/), which
+ * answer limits and a full pool as problems (400/413, 429/503).
+ */
+export interface TemplateHtmlWork {
+  sanitizeTemplate(html: string, ownerId: string): Promise<string>;
+}
+
 export interface TemplatesServiceDeps {
   forms: Pick<FormsService, 'requireOwned' | 'setTemplateEnabled'>;
   templates: TemplatesRepository;
-  /** Sanitizing runs on the HTML worker threads. */
-  html: Pick<HtmlWork, 'sanitizeTemplate'>;
+  html: TemplateHtmlWork;
   now?: () => Date;
   newId?: () => string;
 }
@@ -123,11 +129,7 @@ export type TemplatesService = ReturnType<typeof createTemplatesService>;
  * Measured, sanitized on an HTML worker thread (html-work/), measured again: the cap holds for what is
  * sent (so no more than 1 MB is ever parsed) and for what is kept (sanitizing closes unclosed tags).
  */
-async function sanitizedContent(
-  html: Pick<HtmlWork, 'sanitizeTemplate'>,
-  ownerId: string,
-  content: string,
-): Promise<string> {
+async function sanitizedContent(html: TemplateHtmlWork, ownerId: string, content: string): Promise<string> {
   if (Buffer.byteLength(content, 'utf8') > TEMPLATE_LIMITS.contentMaxBytes) throw templateTooLarge();
   const clean = await html.sanitizeTemplate(content, ownerId);
   if (Buffer.byteLength(clean, 'utf8') > TEMPLATE_LIMITS.contentMaxBytes) throw templateTooLarge();

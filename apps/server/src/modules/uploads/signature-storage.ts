@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config/config-types.js';
-import type { DatabaseHandle } from '../../db/database.js';
-import { createDatabaseSignatureStorage } from './database-signature-storage.js';
 
 /** Where signature images live. Keys are unguessable (newSignatureKey); the storage never invents one. */
 export interface SignatureStorage {
@@ -80,17 +77,4 @@ export function createFilesystemSignatureStorage(dir: string): SignatureStorage 
       }
     },
   };
-}
-
-/**
- * Chosen by config (SIGNATURE_STORAGE): files under DATA_DIR for one instance, or rows of the database
- * that several instances share (database-signature-storage.ts).
- */
-export function createSignatureStorage(
-  config: Config['signatureStorage'],
-  database: Pick<DatabaseHandle, 'db' | 'writeDb'>,
-): SignatureStorage {
-  return config.kind === 'database'
-    ? createDatabaseSignatureStorage(database)
-    : createFilesystemSignatureStorage(config.dir);
 }

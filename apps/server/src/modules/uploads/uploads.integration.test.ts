@@ -14,6 +14,7 @@ import {
   uploadSignature,
 } from '../../test/public-forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignatureStorage } from './configured-signature-storage.js';
 import {
   chunkTypes,
   headerThenGarbage,
@@ -22,7 +23,7 @@ import {
   withChunksBeforeEnd,
 } from './png.test-support.js';
 import { createSignatureFiles } from './signature-files.js';
-import { createSignatureStorage, newSignatureKey, type SignatureStorage } from './signature-storage.js';
+import { newSignatureKey, type SignatureStorage } from './signature-storage.js';
 import { createUploadsRepository } from './uploads.repository.js';
 
 // The whole suite runs on each signature store: files under DATA_DIR, and rows of the database.

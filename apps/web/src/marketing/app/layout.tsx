@@ -4,19 +4,12 @@ import { openBlankPopup } from '@/features/auth/logic/google-popup';
 import { takeFlashMessage } from '@/lib/flash-message';
 import { Footer } from './footer';
 import { applyHead } from './head';
+import type { MarketingOutletContext } from './outlet-context';
 import { findMarketingRoute } from './routes';
 import { fetchIsLocalMode, logoutStoredSession, readStoredAccount, type StoredAccount } from './session';
 import { LOGOUT_SUCCESS_MESSAGE, SIGN_IN_FAILURE_MESSAGE } from './texts';
 import { notify, ToastHost } from './toasts';
 import { TopBar } from './top-bar';
-
-/** Handed to the pages, so that every sign-in button on a page shares the top bar's popup flow. */
-export interface MarketingOutletContext {
-  signIn: () => void;
-  isSigningIn: boolean;
-  /** Null on the server and until the stored session has been read after hydration. */
-  account: StoredAccount | null;
-}
 
 function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : SIGN_IN_FAILURE_MESSAGE;
@@ -63,7 +56,7 @@ export function MarketingLayout() {
       return;
     }
     setIsSigningIn(true);
-    import('./sign-in')
+    import('@/features/auth/logic/page-sign-in')
       .then((module) => module.signInWithGoogle(popup))
       .catch((error: unknown) => {
         console.error('Google sign-in failed', error);

@@ -1,5 +1,3 @@
 /** Texts and paths of the marketing app's shell (spec 000 sections 2, 4 and 8). */
-export const DASHBOARD_PATH = '/dashboard/forms';
-export const SIGN_IN_SUCCESS_MESSAGE = 'Google sign-in successful';
 export const SIGN_IN_FAILURE_MESSAGE = 'Google sign-in failed';
 export const LOGOUT_SUCCESS_MESSAGE = 'Logged out successfully';

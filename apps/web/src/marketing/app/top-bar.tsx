@@ -5,8 +5,8 @@ import { GoogleMark } from '@/components/ui/google-mark';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { LocalModeBadge } from '@/components/ui/local-mode-badge';
 import { Logo } from '@/components/ui/logo';
+import { DASHBOARD_PATH } from '@/features/auth/logic/sign-in-texts';
 import type { StoredAccount } from './session';
-import { DASHBOARD_PATH } from './texts';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

@@ -2,7 +2,7 @@ import { PLANS, PRICING } from '@sheetforms/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { MarketingOutletContext } from '../app/layout';
+import type { MarketingOutletContext } from '../app/outlet-context';
 import { PricingPage, shownPrice } from './pricing-page';
 
 function renderPricing() {

@@ -4,7 +4,7 @@ import { Link, useOutletContext } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChatIcon, CheckIcon, MinusIcon, StarIcon } from '@/components/ui/icons';
-import type { MarketingOutletContext } from '../app/layout';
+import type { MarketingOutletContext } from '../app/outlet-context';
 import { primaryLinkClasses } from '../components/styles';
 
 export type BillingPeriod = 'monthly' | 'yearly';

@@ -1,12 +1,11 @@
 import type { PublicFormField } from '@sheetforms/contract';
 // The answers entry of the contract carries no zod, so the respondent bundle stays light.
 import { CHOICES_SEPARATOR, checkAnswer, OTHER_OPTION_VALUE } from '@sheetforms/contract/answers';
-import { answerName, otherName } from './page-data';
+import { answerName, type FieldErrors, otherName } from './page-data';
 
 /** One answer as the form holds it: text, or the chosen options of a checkboxes field. */
 export type Answer = string | string[];
 export type Answers = Record<string, Answer>;
-export type FieldErrors = Record<string, string>;
 
 /**
  * 'Other' ticked with nothing typed beside it. The server never sees this from the page (the JSON body

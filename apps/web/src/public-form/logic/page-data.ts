@@ -1,5 +1,7 @@
 import type { PublicForm } from '@sheetforms/contract';
-import type { FieldErrors } from './answers';
+
+/** What is wrong with the answers, by field label. */
+export type FieldErrors = Record<string, string>;
 
 /**
  * What the server rendered /form/{formId} with, inlined in the page as JSON

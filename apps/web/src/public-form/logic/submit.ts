@@ -1,10 +1,11 @@
 import type { SubmissionReceipt, SubmitFormBody } from '@sheetforms/contract';
 import { PREFILL_MESSAGES } from '@sheetforms/contract/answers';
 import { ApiError, type api } from '../lib/http';
-import type { Answers, FieldErrors } from './answers';
+import type { Answers } from './answers';
 import { fieldErrorsFromProblem } from './answers';
 import type { ConsentState } from './consent';
 import type { SubmissionAttempts } from './idempotency';
+import type { FieldErrors } from './page-data';
 import {
   isSignatureNotUploaded,
   reusableSignatureUrl,

@@ -34,7 +34,7 @@ export function SignInButton() {
     rememberRedirectAfterLogin(`${pathname}${search}${hash}`);
     setIsSigningIn(true);
     setFailure(null);
-    import('@/marketing/app/sign-in')
+    import('@/features/auth/logic/page-sign-in')
       .then((module) => module.signInWithGoogle(popup))
       .catch((error: unknown) => {
         console.error('Google sign-in failed', error);

@@ -14,7 +14,7 @@ import { labelClasses } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { getSheetPreview } from '../api/form-editor-api';
 import { ADD_FIELD_MESSAGES, unusedSheetColumns } from '../logic/add-field';
-import type { EditorField } from '../logic/editor-fields';
+import type { EditorField } from '../logic/editor-field';
 import { serverMessageOr } from '../logic/error-text';
 
 export const ADD_FIELD_TEXT = {

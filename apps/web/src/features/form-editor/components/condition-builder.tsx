@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, PlusIcon } from '@/components/ui/icons';
 import { Input, Select } from '@/components/ui/input';
-import type { EditorField } from '../logic/editor-fields';
+import type { EditorField } from '../logic/editor-field';
 import {
   conditionTargets,
   conditionValueKind,

@@ -31,10 +31,10 @@ import { DocumentTemplatesSection } from '@/features/form-templates/components/d
 import { rowCollision } from '@/lib/row-collision';
 import { updateForm } from '../api/form-editor-api';
 import { addColumn, addQuestion } from '../logic/add-field';
+import type { EditorField } from '../logic/editor-field';
 import {
   blankLabelKeys,
   conditionSaveProblem,
-  type EditorField,
   labelProblems,
   markRemoved,
   moveField,

@@ -2,7 +2,7 @@ import { type FormTemplate, type OwnerDigest, RECEIPT_MESSAGES } from '@sheetfor
 import { useId } from 'react';
 import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
-import type { EditorField } from '../logic/editor-fields';
+import type { EditorField } from '../logic/editor-field';
 import type { EditorSettings } from '../logic/settings';
 
 export const MAIL_SETTINGS_TEXT = {

@@ -7,7 +7,7 @@ import {
   type SheetHeader,
   typeReasonText,
 } from '@sheetforms/contract';
-import type { EditorField } from './editor-fields';
+import type { EditorField } from './editor-field';
 
 export const ADD_FIELD_MESSAGES = {
   labelRequired: 'Enter a label for the new question',

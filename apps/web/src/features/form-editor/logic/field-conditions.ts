@@ -10,7 +10,7 @@ import {
   type VisibleWhen,
 } from '@sheetforms/contract';
 import { cleanOptions } from '@/features/field-settings/logic/field-settings-value';
-import type { EditorField } from './editor-fields';
+import type { EditorField } from './editor-field';
 import { CONDITION_TEXT } from './messages';
 
 /**

@@ -4,7 +4,8 @@ import {
   type OwnerDigest,
   type UpdateFormBody,
 } from '@sheetforms/contract';
-import { type EditorField, toSavedFields } from './editor-fields';
+import type { EditorField } from './editor-field';
+import { toSavedFields } from './editor-fields';
 import { normaliseSignatureInput, type SignatureSizeInput } from './signature-size';
 
 /** The switches and sizes the editor lets the owner change. */

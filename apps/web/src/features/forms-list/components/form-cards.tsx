@@ -7,7 +7,7 @@ import { deriveSheetStatus, isSheetConfigured } from '../logic/sheet-status';
 import { syncCountFor } from '../logic/sync-health';
 import { DeliveryHealth } from './delivery-health';
 import { FormActions, linkClasses, responseCountText, smallButton } from './form-actions';
-import type { FormsTableProps } from './forms-table';
+import type { FormsTableProps } from './forms-table-props';
 import { SheetSettingsCell } from './sheet-settings-cell';
 import { SheetStatusCell } from './sheet-status-cell';
 import { SyncHealth } from './sync-health';

@@ -1,17 +1,17 @@
-import type { FormListItem, FormSyncCounts } from '@sheetforms/contract';
-import { type RefObject, useState } from 'react';
+import type { FormListItem } from '@sheetforms/contract';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { CopyIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { useFormsBeingDeleted } from '../api/delete-form';
 import { useWideScreen } from '../hooks/use-wide-screen';
-import type { SheetSettings } from '../logic/sheet-settings';
-import { deriveSheetStatus, isSheetConfigured, type SheetCheckState } from '../logic/sheet-status';
+import { deriveSheetStatus, isSheetConfigured } from '../logic/sheet-status';
 import { syncCountFor } from '../logic/sync-health';
 import { DeleteFormDialog } from './delete-form-dialog';
 import { DeliveryHealth } from './delivery-health';
 import { FormActions, linkClasses, responseCountText, smallButton } from './form-actions';
 import { FormCards } from './form-cards';
+import type { FormsTableProps } from './forms-table-props';
 import { SheetSettingsCell } from './sheet-settings-cell';
 import { SheetStatusCell } from './sheet-status-cell';
 import { SyncHealth } from './sync-health';
@@ -26,20 +26,6 @@ export const FORMS_TABLE_COLUMNS = [
   'Form Status',
   'Action',
 ] as const;
-
-export interface FormsTableProps {
-  forms: FormListItem[];
-  checks: Record<string, SheetCheckState>;
-  /** Per form, responses not yet in the sheet and those that failed; undefined while unknown. */
-  syncCounts?: FormSyncCounts;
-  onRecheck: (form: FormListItem) => void;
-  onSheetSaved: (form: FormListItem, settings: SheetSettings) => void;
-  onCopyFormUrl: (form: FormListItem) => void;
-  onCopyIframe: (form: FormListItem) => void;
-  onDeleted: () => void;
-  /** The scrollable region; focus moves here after a row is deleted. */
-  regionRef?: RefObject<HTMLElement | null>;
-}
 
 /**
  * Spec 000 section 2: the eight columns of Manage Forms, where they fit; on a phone or a narrow window

@@ -1,7 +1,7 @@
 import type { ResponsesExportQuery } from '@sheetforms/contract';
 import { useMutation } from '@tanstack/react-query';
+import { activeFilters, type ResponsesFilters } from '../logic/list-filters';
 import { type DownloadedFile, downloadFile } from './download-file';
-import { activeFilters, type ResponsesFilters } from './get-responses';
 
 export type ExportFormat = ResponsesExportQuery['format'];
 

@@ -6,24 +6,12 @@ import {
 } from '@sheetforms/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { activeFilters, type ResponsesFilters } from '../logic/list-filters';
 import { hasUnsyncedRows } from '../logic/sync-state';
 import { responsesKeys } from './query-keys';
 
-/** The list's filters: `q` over answers, `from`/`to` ISO instants (inclusive). Absent keys filter nothing. */
-export type ResponsesFilters = Pick<ResponsesQuery, 'q' | 'from' | 'to'>;
-
 /** While rows are on their way to the sheet, their state is refreshed this often. */
 export const SYNC_REFRESH_MS = 5_000;
-
-/** Drops empty filters, so the query key and the URL only carry what filters something. */
-export function activeFilters(filters: ResponsesFilters): ResponsesFilters {
-  const active: ResponsesFilters = {};
-  const q = filters.q?.trim();
-  if (q) active.q = q;
-  if (filters.from) active.from = filters.from;
-  if (filters.to) active.to = filters.to;
-  return active;
-}
 
 /** GET /forms/{formId}/responses: one page, newest first; `cursor` continues after the previous page. */
 export async function getResponses(

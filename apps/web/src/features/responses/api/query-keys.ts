@@ -1,4 +1,4 @@
-import type { ResponsesFilters } from './get-responses';
+import type { ResponsesFilters } from '../logic/list-filters';
 
 /**
  * Query keys of the responses page. They live under ['responses', formId] so one invalidation (after a

@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify';
 import { type ExportFormat, useExportResponses } from '../api/export-responses';
-import type { ResponsesFilters } from '../api/get-responses';
 import { downloadErrorMessage } from '../logic/download-error';
+import type { ResponsesFilters } from '../logic/list-filters';
 import { saveBlob } from '../logic/save-blob';
 
 export const EXPORT_FAILED_PREFIX = 'Failed to download responses: ';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { activeFilters, type ResponsesFilters } from '../api/get-responses';
 import { type LocalDateRange, localDateRangeToInstants } from '../logic/date-range';
+import { activeFilters, type ResponsesFilters } from '../logic/list-filters';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** The search box waits this long after the last key before it asks the server. */

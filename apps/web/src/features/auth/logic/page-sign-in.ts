@@ -1,14 +1,15 @@
 import { API_PREFIX, type AuthConfig, SIGN_IN_SCOPES, type SignInResult } from '@sheetforms/contract';
-import { OAUTH_CALLBACK_PATH, randomToken, requestIdToken } from '@/features/auth/logic/google-popup';
 import { setFlashMessage } from '@/lib/flash-message';
 import { setStoredUser, setTokens, takeRedirectAfterLogin } from '@/lib/storage';
-import { DASHBOARD_PATH, SIGN_IN_SUCCESS_MESSAGE } from './texts';
+import { OAUTH_CALLBACK_PATH, randomToken, requestIdToken } from './google-popup';
+import { DASHBOARD_PATH, SIGN_IN_SUCCESS_MESSAGE } from './sign-in-texts';
 
 /**
- * 'Login with Google' from the public pages (spec 000 section 4), loaded on the first click so it does not
- * weigh on the first load: the popup yields an ID token, POST /auth/google answers the session, which is
- * stored; then the dashboard opens (a full page load: it is the other app) with the success toast, at the
- * page the route guard remembered or /dashboard/forms.
+ * 'Login with Google' from a page outside the dashboard app (the public pages, spec 000 section 4, and
+ * Access denied), loaded on the first click so it does not weigh on the first load: the popup yields an ID
+ * token, POST /auth/google answers the session, which is stored; then the dashboard opens (a full page
+ * load: it is the other app) with the success toast, at the page the route guard remembered or
+ * /dashboard/forms.
  */
 
 interface Envelope<T> {
