@@ -4,7 +4,9 @@
 //
 //   npm run build            # or just the server: npx tsc -b apps/server
 //   node bench/pdf.mjs [--paced 50] [--pause 1000] [--sequential 100] [--concurrent 8] [--rounds 12]
-//                      [--soak 500] [--baseline 10]
+//                      [--soak 500] [--baseline 10] [--owners 10] [--round-robin 100]
+//                      [--only single,three,round-robin,concurrent,soak,baseline] [--node-arg …]
+//                      [--before DIR]
 //
 // 1. Starts the production server (apps/server/dist/main.js, local mode, temporary DATA_DIR, free port,
 //    default PDF settings: 2 renders at once, a queue of 20, a browser recycled every 200 jobs), signs in,
@@ -12,12 +14,19 @@
 //    POST /api/v1/forms/{formId}/responses/{responseId}/pdf (the page's call: the stored template filled
 //    with the stored response, rendered by Chromium through playwright-core).
 // 2. Warm renders: --paced one at a time with --pause ms between them (a user clicking Export), then
-//    --sequential back to back, then --concurrent clients each sending --rounds in a row; p50/p95 of the
-//    HTTP round trip (the PDF fully read).
+//    --sequential back to back, then --concurrent clients (an owner each) sending --rounds in a row;
+//    p50/p95 of the HTTP round trip (the PDF fully read).
+//    Owners taking turns: three owners, then --owners owners (each with its own account, form, template
+//    and response) in a fixed round robin, every owner's first PDF done before the timing (warm): --paced
+//    renders --pause ms apart, then --round-robin back to back. Every PDF is another owner's than the last.
 // 3. Memory: --soak renders in a row (recycling included), with the resident memory of the server
 //    process and of its Chromium processes (every descendant, read from /proc) before and after.
 // 4. Baseline in the same run: the same server with PDF_RECYCLE_AFTER=1, so every request launches (and
 //    then closes) a browser of its own: launch-per-request through the same route.
+// --only runs just the named parts (say `--only single,round-robin` for the two owner-turn figures);
+// --node-arg passes an argument to the server's node (say `--node-arg=--cpu-prof`), repeatable.
+// --before DIR runs the warm parts first on another tree's build (DIR/apps/server/dist, say the commit
+// before a change), in the same run, for a before/after comparison.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +42,11 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '12' },
     soak: { type: 'string', default: '500' },
     baseline: { type: 'string', default: '10' },
+    owners: { type: 'string', default: '10' },
+    'round-robin': { type: 'string', default: '100' },
+    only: { type: 'string', default: 'single,three,round-robin,concurrent,soak,baseline' },
+    'node-arg': { type: 'string', multiple: true, default: [] },
+    before: { type: 'string' },
   },
 });
 const SEQUENTIAL = Number(args.sequential);
@@ -42,6 +56,10 @@ const CONCURRENT = Number(args.concurrent);
 const ROUNDS = Number(args.rounds);
 const SOAK = Number(args.soak);
 const BASELINE = Number(args.baseline);
+const OWNERS = Number(args.owners);
+const ROUND_ROBIN = Number(args['round-robin']);
+const PARTS = new Set(args.only.split(',').map((part) => part.trim()));
+const runs = (part) => PARTS.has(part);
 
 if (!fs.existsSync(path.join(repositoryRoot, 'apps/server/dist/main.js'))) {
   console.error(
@@ -193,28 +211,38 @@ async function sequential(render, n, pauseMs = 0) {
   return times;
 }
 
-async function concurrent(render, clients, rounds) {
+/** `renders.length` clients at once, each sending `rounds` in a row with its own render function. */
+async function concurrent(renders, rounds) {
   const times = [];
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    renders.map(async (render) => {
       for (let i = 0; i < rounds; i++) times.push((await render()).ms);
     }),
   );
   return { times, perSecond: (times.length / (performance.now() - started)) * 1000 };
 }
 
+/** Renders of several owners in a fixed order: every PDF is another owner's than the one before. */
+function roundRobin(owners) {
+  let turn = 0;
+  return () => owners[turn++ % owners.length]();
+}
+
 // ----------------------------------------------------------------------------------------- warm server
-const results = { cpuBefore: cpuReferenceMs() };
-{
+/** The warm-browser parts on one build (this tree's, or --before's), on a fresh server. */
+async function warmServer(distRoot) {
+  const results = {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-pdf-'));
   const server = await startServer({
     dataDir,
+    distRoot,
     env: {
       PDF_RATE_LIMIT_PER_MINUTE: '10000000',
       SHEET_SYNC_ENABLED: 'false',
       ACCESS_TOKEN_TTL_SECONDS: '86400',
     },
+    nodeArgs: args['node-arg'],
   });
   try {
     const render = await prepare(server.base);
@@ -223,37 +251,63 @@ const results = { cpuBefore: cpuReferenceMs() };
     results.cold = cold.ms;
     results.pdfBytes = cold.bytes;
     await sequential(render, 10); // JIT, the spare page, caches
-    results.paced = stats(await sequential(render, PACED, PAUSE_MS));
-    results.sequential = stats(await sequential(render, SEQUENTIAL));
-    // Three owners taking turns: every PDF is another owner's than the last two (and only two owners'
-    // pages are kept), so each one is printed in a fresh context (the spare opened ahead), never another
-    // owner's page: the isolation path, against the same-owner path above.
-    const owners = [
-      render,
-      await prepare(server.base, 'second@example.com'),
-      await prepare(server.base, 'third@example.com'),
-    ];
-    let turn = 0;
-    const alternate = () => owners[turn++ % owners.length]();
-    results.alternatingPaced = stats(await sequential(alternate, PACED, PAUSE_MS));
-    results.alternating = stats(await sequential(alternate, SEQUENTIAL));
-    const many = await concurrent(render, CONCURRENT, ROUNDS);
-    results.concurrent = { ...stats(many.times), perSecond: many.perSecond };
-
-    await sleep(1000);
-    results.soakBefore = memoryOf(server.pid);
-    const soakTimes = await sequential(render, SOAK);
-    await sleep(1000);
-    results.soakAfter = memoryOf(server.pid);
-    results.soak = stats(soakTimes);
+    if (runs('single')) {
+      results.paced = stats(await sequential(render, PACED, PAUSE_MS));
+      results.sequential = stats(await sequential(render, SEQUENTIAL));
+    }
+    if (runs('three')) {
+      // Three owners taking turns: every PDF is another owner's than the last one.
+      const owners = [
+        render,
+        await prepare(server.base, 'second@example.com'),
+        await prepare(server.base, 'third@example.com'),
+      ];
+      results.alternatingPaced = stats(await sequential(roundRobin(owners), PACED, PAUSE_MS));
+      results.alternating = stats(await sequential(roundRobin(owners), SEQUENTIAL));
+    }
+    if (runs('round-robin')) {
+      // --owners owners in a fixed round robin (issue 25), warm: each owner has rendered before the timing.
+      const owners = [render];
+      for (let i = 1; i < OWNERS; i++) owners.push(await prepare(server.base, `owner-${i}@example.com`));
+      await sequential(roundRobin(owners), 2 * OWNERS);
+      results.roundRobinPaced = stats(await sequential(roundRobin(owners), PACED, PAUSE_MS));
+      results.roundRobin = stats(await sequential(roundRobin(owners), ROUND_ROBIN));
+      await sleep(1000);
+      results.roundRobinMemory = memoryOf(server.pid);
+    }
+    if (runs('concurrent')) {
+      // One owner per client: an owner has one PDF rendering and 3 waiting at most (issue 20), so 8
+      // clients of one owner would be turned away (429) rather than measured.
+      const clients = [render];
+      for (let i = 1; i < CONCURRENT; i++)
+        clients.push(await prepare(server.base, `client-${i}@example.com`));
+      const many = await concurrent(clients, ROUNDS);
+      results.concurrent = { ...stats(many.times), perSecond: many.perSecond };
+    }
+    if (runs('soak')) {
+      await sleep(1000);
+      results.soakBefore = memoryOf(server.pid);
+      const soakTimes = await sequential(render, SOAK);
+      await sleep(1000);
+      results.soakAfter = memoryOf(server.pid);
+      results.soak = stats(soakTimes);
+    }
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  return results;
 }
 
+const cpuBefore = cpuReferenceMs();
+const builds = [];
+if (args.before)
+  builds.push({ name: `before (${args.before})`, ...(await warmServer(path.resolve(args.before))) });
+builds.push({ name: 'this tree', ...(await warmServer(repositoryRoot)) });
+
 // ------------------------------------------------------------------------ baseline: launch per request
-{
+let baseline;
+if (runs('baseline')) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-pdf-launch-'));
   const server = await startServer({
     dataDir,
@@ -263,11 +317,12 @@ const results = { cpuBefore: cpuReferenceMs() };
       ACCESS_TOKEN_TTL_SECONDS: '86400',
       PDF_RECYCLE_AFTER: '1',
     },
+    nodeArgs: args['node-arg'],
   });
   try {
     const render = await prepare(server.base);
     await sequential(render, 2);
-    results.baseline = stats(await sequential(render, BASELINE));
+    baseline = stats(await sequential(render, BASELINE));
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -275,55 +330,62 @@ const results = { cpuBefore: cpuReferenceMs() };
 }
 
 // ------------------------------------------------------------------------------------------- report
-results.cpuAfter = cpuReferenceMs();
+const cpuAfter = cpuReferenceMs();
 const cpu = os.cpus();
 console.log(
   `\nnode ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${os.platform()}, load ${os.loadavg().map(fmt).join(' ')}`,
 );
 console.log(
-  `CPU reference (a fixed loop, ~400 ms idle): ${fmt(results.cpuBefore)} ms before, ${fmt(results.cpuAfter)} ms after`,
+  `CPU reference (a fixed loop, ~400 ms idle): ${fmt(cpuBefore)} ms before, ${fmt(cpuAfter)} ms after`,
 );
-console.log(
-  `one-page PDF: ${(results.pdfBytes / 1024).toFixed(1)} KiB; first render (browser launch included): ${fmt(results.cold)} ms\n`,
-);
-console.log('| Run | Requests | p50 (ms) | p95 (ms) |');
-console.log('|---|---|---|---|');
-console.log(
-  `| Warm browser, one at a time, ${PAUSE_MS} ms apart (a user clicking) | ${PACED} | ${fmt(results.paced.p50)} | ${fmt(results.paced.p95)} |`,
-);
-console.log(
-  `| Warm browser, sequential back to back | ${SEQUENTIAL} | ${fmt(results.sequential.p50)} | ${fmt(results.sequential.p95)} |`,
-);
-console.log(
-  `| Warm browser, three owners taking turns (a fresh context each), ${PAUSE_MS} ms apart | ${PACED} | ${fmt(results.alternatingPaced.p50)} | ${fmt(results.alternatingPaced.p95)} |`,
-);
-console.log(
-  `| Warm browser, three owners taking turns, back to back | ${SEQUENTIAL} | ${fmt(results.alternating.p50)} | ${fmt(results.alternating.p95)} |`,
-);
-console.log(
-  `| Warm browser, ${CONCURRENT} concurrent clients (${fmt(results.concurrent.perSecond)} PDFs/s) | ${CONCURRENT * ROUNDS} | ${fmt(results.concurrent.p50)} | ${fmt(results.concurrent.p95)} |`,
-);
-console.log(
-  `| Warm browser, ${SOAK} in a row | ${SOAK} | ${fmt(results.soak.p50)} | ${fmt(results.soak.p95)} |`,
-);
-console.log(
-  `| Browser launched per request (baseline) | ${BASELINE} | ${fmt(results.baseline.p50)} | ${fmt(results.baseline.p95)} |`,
-);
-console.log(
-  `\nWarm p50 vs launch-per-request: ${fmt(results.baseline.p50 / results.paced.p50)}× faster one at a time, ` +
-    `${fmt(results.baseline.p50 / results.sequential.p50)}× back to back.\n`,
-);
-console.log('| Memory (MiB) | Processes | Server RSS | Tree RSS (sum) | Tree PSS |');
-console.log('|---|---|---|---|---|');
-for (const [name, m] of [
-  ['Before the first PDF (no browser)', results.noBrowser],
-  [`Browser warm, before ${SOAK} renders`, results.soakBefore],
-  [`After ${SOAK} renders`, results.soakAfter],
-]) {
-  console.log(`| ${name} | ${m.processes} | ${fmt(m.serverRss)} | ${fmt(m.treeRss)} | ${fmt(m.treePss)} |`);
+for (const results of builds) {
+  console.log(
+    `\n${results.name}: one-page PDF ${(results.pdfBytes / 1024).toFixed(1)} KiB; first render (browser launch included) ${fmt(results.cold)} ms\n`,
+  );
+  const rows = [
+    [`Warm browser, one owner, one at a time, ${PAUSE_MS} ms apart (a user clicking)`, PACED, results.paced],
+    ['Warm browser, one owner, back to back', SEQUENTIAL, results.sequential],
+    [`Warm browser, three owners taking turns, ${PAUSE_MS} ms apart`, PACED, results.alternatingPaced],
+    ['Warm browser, three owners taking turns, back to back', SEQUENTIAL, results.alternating],
+    [`Warm browser, ${OWNERS} owners round robin, ${PAUSE_MS} ms apart`, PACED, results.roundRobinPaced],
+    [`Warm browser, ${OWNERS} owners round robin, back to back`, ROUND_ROBIN, results.roundRobin],
+    [
+      `Warm browser, ${CONCURRENT} concurrent clients, one owner each (${fmt(results.concurrent?.perSecond ?? 0)} PDFs/s)`,
+      CONCURRENT * ROUNDS,
+      results.concurrent,
+    ],
+    [`Warm browser, ${SOAK} in a row`, SOAK, results.soak],
+    ['Browser launched per request (baseline)', BASELINE, builds.at(-1) === results ? baseline : undefined],
+  ];
+  console.log('| Run | Requests | p50 (ms) | p95 (ms) |');
+  console.log('|---|---|---|---|');
+  for (const [name, requests, figures] of rows) {
+    if (figures) console.log(`| ${name} | ${requests} | ${fmt(figures.p50)} | ${fmt(figures.p95)} |`);
+  }
+  if (baseline && results.paced && builds.at(-1) === results) {
+    console.log(
+      `\nWarm p50 vs launch-per-request: ${fmt(baseline.p50 / results.paced.p50)}× faster one at a time, ` +
+        `${fmt(baseline.p50 / results.sequential.p50)}× back to back.`,
+    );
+  }
+  console.log('\n| Memory (MiB) | Processes | Server RSS | Tree RSS (sum) | Tree PSS |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, m] of [
+    ['Before the first PDF (no browser)', results.noBrowser],
+    [`After the ${OWNERS}-owner round robin`, results.roundRobinMemory],
+    [`Browser warm, before ${SOAK} renders`, results.soakBefore],
+    [`After ${SOAK} renders`, results.soakAfter],
+  ]) {
+    if (m)
+      console.log(
+        `| ${name} | ${m.processes} | ${fmt(m.serverRss)} | ${fmt(m.treeRss)} | ${fmt(m.treePss)} |`,
+      );
+  }
+  if (results.soakBefore) {
+    console.log(
+      `\nGrowth over ${SOAK} renders: server RSS ${fmt(results.soakAfter.serverRss - results.soakBefore.serverRss)} MiB, ` +
+        `tree PSS ${fmt(results.soakAfter.treePss - results.soakBefore.treePss)} MiB, ` +
+        `tree RSS ${fmt(results.soakAfter.treeRss - results.soakBefore.treeRss)} MiB.`,
+    );
+  }
 }
-console.log(
-  `\nGrowth over ${SOAK} renders: server RSS ${fmt(results.soakAfter.serverRss - results.soakBefore.serverRss)} MiB, ` +
-    `tree PSS ${fmt(results.soakAfter.treePss - results.soakBefore.treePss)} MiB, ` +
-    `tree RSS ${fmt(results.soakAfter.treeRss - results.soakBefore.treeRss)} MiB.`,
-);

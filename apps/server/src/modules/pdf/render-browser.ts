@@ -6,8 +6,8 @@ import type { RenderOptions } from './pdf-renderer.js';
  */
 export interface RenderBrowser {
   /**
-   * Prints a complete HTML document in a fresh, isolated context. Rejects soon after `signal` aborts
-   * (the context is closed under the job).
+   * Prints a complete HTML document in a context that no other owner (`options.isolationKey`) has used
+   * since it was cleared. Rejects soon after `signal` aborts (the context is closed under the job).
    */
   print(documentHtml: string, options: RenderOptions, signal: AbortSignal): Promise<Buffer>;
   /** False once the browser process is gone (crashed, killed or closed). */
@@ -23,6 +23,8 @@ export interface BrowserEvents {
   requestBlocked(url: string): void;
   /** A fresh browser context was opened (for tests and benchmarks: contexts are the isolation unit). */
   contextOpened?(): void;
+  /** A context used by one owner was cleared for another owner's job (for tests and benchmarks). */
+  contextCleared?(): void;
 }
 
 /** Starts a browser; rejects when there is none to start (missing executable, failed launch). */
