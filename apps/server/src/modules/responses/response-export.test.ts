@@ -1,12 +1,7 @@
 import type { FormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type ExportLayout,
-  exportCells,
-  exportHeader,
-  exportLabels,
-  readableTimestamp,
-} from './response-export.js';
+import { type ExportLayout, exportCells, exportHeader, exportLabels } from './response-export.js';
+import { readableTimestamp } from './zone-timestamp.js';
 
 const layoutOf = (labels: string[], extra: Partial<ExportLayout> = {}): ExportLayout => ({
   labels,

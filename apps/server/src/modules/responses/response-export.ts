@@ -6,6 +6,7 @@ import {
   withoutXmlForbiddenCharacters,
 } from '@sheetforms/contract';
 import { answersFromJson, type ResponseRow, sheetStateOf } from './response-serializers.js';
+import { readableTimestamp } from './zone-timestamp.js';
 
 /**
  * The labels the export has a column for: each current field's label in form order, then every other
@@ -68,42 +69,4 @@ export function exportCells(no: number, row: ResponseRow, layout: ExportLayout):
     withoutXmlForbiddenCharacters(row.signature_url ?? ''),
     SHEET_STATE_LABELS[sheetStateOf(row, layout.sheetLinked)],
   ];
-}
-
-/**
- * 'YYYY-MM-DD HH:mm:ss' (24-hour) of `iso` in `timeZone`; an unreadable stored value is given as stored.
- * The zone was checked by the query schema (isKnownTimeZone).
- */
-export function readableTimestamp(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = formatterFor(timeZone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  // Older ICU data wrote midnight as 24 even with h23: read it as 00 either way.
-  const hour = part('hour') === '24' ? '00' : part('hour');
-  return `${part('year')}-${part('month')}-${part('day')} ${hour}:${part('minute')}:${part('second')}`;
-}
-
-// Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept. Zones are few, but
-// the name is the client's and Intl accepts any letter case ('eUrOpE/bErLiN'), so the cache is bounded.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const FORMATTERS_MAX = 100;
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    if (formatters.size >= FORMATTERS_MAX) formatters.clear();
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
 }
