@@ -32,11 +32,23 @@ export TEST_DATABASE_URL REQUIRE_POSTGRES=1 REQUIRE_REDIS=1
 cleanup() { if [ "$started_pg" = 1 ]; then bash scripts/test-postgres.sh stop; fi; }
 trap cleanup EXIT
 
-echo "== lint";      npm run lint
-echo "== build";     npm run build
-echo "== typecheck"; npm run typecheck
-echo "== unit and integration tests (SQLite and PostgreSQL)"; npx vitest run
+# Each stage's wall time is printed when it ends (docs/performance.md, "The test suite", keeps the figures).
+stage_started=$SECONDS
+stage() {
+  if [ -n "${stage_name:-}" ]; then echo "== ${stage_name}: $((SECONDS - stage_started)) s"; fi
+  stage_name="$1"
+  stage_started=$SECONDS
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+
+stage "lint";      npm run lint
+stage "build";     npm run build
+stage "typecheck"; npm run typecheck
+stage "unit and integration tests (SQLite and PostgreSQL)"; npx vitest run
 # Latency proofs run alone: beside other test files their timings would be the other files' as well.
 # The suite's own writes are flushed first: the proofs measure the server, not the write-back before them.
-echo "== latency proofs (alone)"; sync; npx vitest run --config apps/server/vitest.proof.config.ts
-echo "== browser journeys (Playwright, Chromium)"; npm run test:e2e
+stage "latency proofs (alone)"; sync; npx vitest run --config apps/server/vitest.proof.config.ts
+stage "browser journeys (Playwright, Chromium)"; npm run test:e2e
+stage ""
+echo "== all checks passed in $SECONDS s"
