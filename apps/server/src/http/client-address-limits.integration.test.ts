@@ -19,7 +19,7 @@ const sessionId = () => randomBytes(16).toString('base64url');
 
 interface Limited {
   name: string;
-  /** The env that sets this limit to `budget` (the test app's defaults keep the others out of the way). */
+  /** The env that sets this limit to `budget` (the test app's defaults keep the API-wide limit out of the way). */
   env: Record<string, string>;
   budget: number;
   /** One call from `address`; answers the status. */
@@ -119,16 +119,52 @@ async function statuses(t: TestApp, limited: Limited, count: number, from: () =>
   return seen;
 }
 
+/**
+ * The apps the tests run on, each started once for its tests: starting an app took most of a test's time.
+ * Limits set by different variables share an app, each keeping the value its test sets: every one of them
+ * counts only its own routes under keys of its own, and each test calls from addresses of its own. The
+ * API-wide limit counts every call to the API, so it has an app to itself, as does a variable two tests set
+ * to different values.
+ */
+function appGroups(limits: Limited[]): Array<{ env: Record<string, string>; limits: Limited[] }> {
+  const groups: Array<{ env: Record<string, string>; limits: Limited[] }> = [];
+  for (const limited of limits) {
+    const apiWide = 'RATE_LIMIT_PER_MINUTE' in limited.env;
+    const group = apiWide
+      ? undefined
+      : groups.find(
+          (candidate) =>
+            !('RATE_LIMIT_PER_MINUTE' in candidate.env) &&
+            Object.entries(limited.env).every(
+              ([name, value]) => candidate.env[name] === undefined || candidate.env[name] === value,
+            ),
+        );
+    if (group) {
+      Object.assign(group.env, limited.env);
+      group.limits.push(limited);
+    } else {
+      groups.push({ env: { ...limited.env }, limits: [limited] });
+    }
+  }
+  return groups;
+}
+
 describeEachDialect('per-address limits group IPv6 clients by /64', (dialect) => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
+  const groups = appGroups(LIMITED);
+  const apps = new Map<Limited, TestApp>();
+  beforeAll(async () => {
+    for (const group of groups) {
+      const t = await startTestApp(dialect, { ...group.env, TRUST_PROXY: '1' });
+      for (const limited of group.limits) apps.set(limited, t);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([...new Set(apps.values())].map((t) => t.close()));
   });
 
   for (const limited of LIMITED) {
     it(`${limited.name}: one budget for a whole /64, another for the next /64, one for IPv4 and its mapped form`, async () => {
-      t = await startTestApp(dialect, { ...limited.env, TRUST_PROXY: '1' });
+      const t = apps.get(limited) as TestApp;
       const prefix = freshPrefix();
       // Every call from a different address of one /64 spends the same budget...
       const sameSlash64 = await statuses(t, limited, limited.budget + 1, () => inPrefix(prefix));
