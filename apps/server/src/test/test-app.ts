@@ -6,6 +6,7 @@ import { loadConfig } from '../config/config.js';
 import type { Config } from '../config/config-types.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createTestDatabase, type Dialect } from './dialects.js';
+import { withKeptEmulatorKeys } from './emulator-keys.js';
 
 export interface TestApp {
   /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
@@ -62,7 +63,9 @@ export async function startTestApp(
   // The app registers its own in-process emulator on DATA_DIR (local mode), which rewrites the key file's
   // token_uri to itself; the standalone emulator keeps its state apart so its key file stays its own.
   const emulatorDataDir = path.join(database.dataDir, 'standalone-emulator');
-  const emulator = await startStandaloneEmulator({ port: 0, dataDir: emulatorDataDir });
+  const emulator = await withKeptEmulatorKeys('standalone', emulatorDataDir, () =>
+    startStandaloneEmulator({ port: 0, dataDir: emulatorDataDir }),
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -87,7 +90,11 @@ export async function startTestApp(
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const { app } = await buildApp(config, { database, ...appOverrides });
+  const build = () => buildApp(config, { database, ...appOverrides });
+  // Only local mode has the app's own emulator.
+  const { app } = await (config.mode === 'local'
+    ? withKeptEmulatorKeys('app', database.dataDir, build)
+    : build());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

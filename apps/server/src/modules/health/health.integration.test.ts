@@ -3,6 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
 import { createTestDatabase, type Dialect, describeEachDialect } from '../../test/dialects.js';
+import { withKeptEmulatorKeys } from '../../test/emulator-keys.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -18,7 +19,7 @@ async function start(dialect: Dialect): Promise<BuiltApp> {
     LOG_LEVEL: 'silent',
     SHEET_SYNC_ENABLED: 'false',
   });
-  const built = await buildApp(config, { database });
+  const built = await withKeptEmulatorKeys('app', database.dataDir, () => buildApp(config, { database }));
   cleanups.push(() => built.app.close());
   return built;
 }
