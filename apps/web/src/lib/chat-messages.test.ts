@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ChatMessage } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { formatChatTime, lastContiguousSeq, mergeMessages } from './chat-messages';

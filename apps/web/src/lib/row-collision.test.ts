@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ClientRect, CollisionDetection } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
 import { rowCollision } from './row-collision';

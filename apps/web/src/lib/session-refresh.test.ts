@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { TokenPair } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { ROTATION_RECORD_TTL_MS, type RotationRecord, type RotationStore } from './rotation-record';

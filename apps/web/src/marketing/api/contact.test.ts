@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { CONTACT_MESSAGES } from '@sheetforms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_URL, submitContact, validateContact } from './contact';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ROWS } from '../testing/feed';
 import { CHAT_SEED_STATE_KEY, chatHref, chatState, readChatSeed } from './chat-seed';

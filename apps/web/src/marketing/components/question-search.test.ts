@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { QuestionRow } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { ROWS } from '../testing/feed';

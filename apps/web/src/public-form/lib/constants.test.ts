@@ -1,3 +1,4 @@
+// @vitest-environment node
 import {
   HONEYPOT_FIELD,
   PUBLIC_STORAGE_KEYS,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { NO_ANSWER_MESSAGE, PREFILL_MESSAGES } from '@sheetforms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type api } from '../lib/http';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { PublicFormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { conditionInputNames, hasConditions, shownFieldIds, shownFields } from './visibility';

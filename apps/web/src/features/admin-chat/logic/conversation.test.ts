@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ChatMessage, ChatSessionSummary } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { withAnswer, withChatRead, withMessages } from './conversation';

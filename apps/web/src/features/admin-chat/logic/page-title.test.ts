@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ChatSessionSummary } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { chatPageTitle, unreadTotal } from './page-title';

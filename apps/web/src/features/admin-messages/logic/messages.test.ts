@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ContactMessage, ContactMessagesPage } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { flattenMessages, formatReceived, messageCounts, withMessageRead, withoutMessage } from './messages';

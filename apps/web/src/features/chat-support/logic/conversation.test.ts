@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { CHAT_LIMITS, type ChatConversation, type ChatMessage } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import {

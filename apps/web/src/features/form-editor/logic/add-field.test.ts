@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { SheetHeader } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { ADD_FIELD_MESSAGES, addColumn, addQuestion, unusedSheetColumns } from './add-field';

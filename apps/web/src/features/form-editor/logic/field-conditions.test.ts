@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { FormFieldInput } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { conditionSaveProblem, markRemoved, moveField, toEditorFields, toSavedFields } from './editor-fields';

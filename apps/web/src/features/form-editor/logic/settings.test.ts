@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { FormSettings } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { markRemoved, toEditorFields, updateField } from './editor-fields';

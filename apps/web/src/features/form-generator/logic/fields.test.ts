@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { SheetHeader } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { DocsDocument, DocsStructuralElement } from './docs-document';
 import { documentImages, documentToHtml } from './docs-to-html';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { AxiosError, type AxiosResponse } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { templateErrorText } from './error-text';

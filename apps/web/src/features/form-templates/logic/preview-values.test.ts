@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { type FormField, fillTemplate } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { fieldLabels, latestResponse, previewData } from './preview-values';

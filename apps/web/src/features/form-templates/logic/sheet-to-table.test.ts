@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SHEET_IMPORT_LIMITS, sheetValuesToTable as styledTable } from './sheet-to-table';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ResponseDelivery } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { deliveryView } from './deliveries';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { FormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { answerColumns, answerEntries, visibleFieldCount } from './response-columns';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { hasUnsyncedRows, SYNC_FAILED_WITHOUT_REASON, syncStateView } from './sync-state';
 
