@@ -20,8 +20,8 @@ import type { OwnerAccessService } from '../modules/sheets/owner-access.service.
 import type { SheetsService } from '../modules/sheets/sheets.service.js';
 import { createTemplatesRepository } from '../modules/templates/templates.repository.js';
 import { createTemplatesService } from '../modules/templates/templates.service.js';
-import { createSignatureFiles } from '../modules/uploads/signature-files.js';
 import { createSignatureStorage } from '../modules/uploads/configured-signature-storage.js';
+import { createSignatureFiles } from '../modules/uploads/signature-files.js';
 import { createUploadsRepository } from '../modules/uploads/uploads.repository.js';
 import type { AppContext } from './app-context.js';
 
