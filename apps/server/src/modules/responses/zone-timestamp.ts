@@ -20,8 +20,13 @@ interface ZoneCache {
 // the name is the client's and Intl accepts any letter case ('eUrOpE/bErLiN'), so the cache is bounded.
 const zones = new Map<string, ZoneCache>();
 const ZONES_MAX = 100;
-/** Windows kept per zone: a year of 15-minute windows is 35,040; the oldest half goes past this. */
-const WINDOWS_MAX = 50_000;
+/**
+ * Windows kept over all zones together (a bound per zone would allow 100 times as many, as the zone is
+ * the client's choice). Past it every zone's windows are forgotten: an export in time order asks Intl
+ * again twice per window, which is cheap. About 1 MB at most.
+ */
+const WINDOWS_MAX = 20_000;
+let windowsKept = 0;
 
 /** The wall-clock fields of `date` in the zone of `formatter`, as Intl gives them. */
 function intlFields(formatter: Intl.DateTimeFormat, date: Date): string {
@@ -50,7 +55,10 @@ function shiftedFields(ms: number, offset: number): string {
 function zoneFor(timeZone: string): ZoneCache {
   let zone = zones.get(timeZone);
   if (!zone) {
-    if (zones.size >= ZONES_MAX) zones.clear();
+    if (zones.size >= ZONES_MAX) {
+      zones.clear();
+      windowsKept = 0;
+    }
     zone = {
       formatter: new Intl.DateTimeFormat('en-CA', {
         timeZone,
@@ -85,14 +93,12 @@ export function readableTimestamp(iso: string, timeZone: string): string {
     const start = offsetAt(zone.formatter, window * WINDOW_MS);
     const end = offsetAt(zone.formatter, (window + 1) * WINDOW_MS - 1000);
     offset = start === end ? start : null;
-    if (zone.windows.size >= WINDOWS_MAX) {
-      let dropped = 0;
-      for (const key of zone.windows.keys()) {
-        zone.windows.delete(key);
-        if (++dropped >= WINDOWS_MAX / 2) break;
-      }
+    if (windowsKept >= WINDOWS_MAX) {
+      for (const kept of zones.values()) kept.windows.clear();
+      windowsKept = 0;
     }
     zone.windows.set(window, offset);
+    windowsKept += 1;
   }
   return offset === null ? intlFields(zone.formatter, new Date(ms)) : shiftedFields(ms, offset);
 }
