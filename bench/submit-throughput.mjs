@@ -17,6 +17,8 @@
 //     in a temporary DATA_DIR, logging at info (one JSON line per request, sent to /dev/null here as a log
 //     shipper would take it), the public rate limits raised (every request comes from one IP), and the
 //     sheet-sync worker off, or on (appending to the in-process Google emulator);
+//   - google-off / google-on: the same in Google mode, as deployed, with every Google URL at the emulator
+//     started in a process of its own (not counted in the server's memory, but on the same cores);
 //   - pg-off / pg-on (with --postgres URL): the same against PostgreSQL, a fresh database per run;
 //   - before-off / before-on (with --before DIR): SheetForms from another tree's build (DIR/apps/server/dist),
 //     say the commit before a change, to compare in the same run.
@@ -39,6 +41,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import {
+  createClusterForm,
+  googleModeEnv,
+  signInOwner,
+  startStandaloneEmulator,
+} from './support/cluster.mjs';
 import {
   createSheetForm,
   freePort,
@@ -75,7 +83,18 @@ const Database = requireFromServer('better-sqlite3');
 const routes = args.only.split(',').map((name) => name.trim());
 if (args.postgres) routes.push('pg-off', 'pg-on');
 if (args.before) routes.push('before-off', 'before-on');
-const known = new Set(['naive', 'group', 'off', 'on', 'pg-off', 'pg-on', 'before-off', 'before-on']);
+const known = new Set([
+  'naive',
+  'group',
+  'off',
+  'on',
+  'google-off',
+  'google-on',
+  'pg-off',
+  'pg-on',
+  'before-off',
+  'before-on',
+]);
 for (const route of routes) if (!known.has(route)) throw new Error(`unknown route ${route}`);
 
 // The same answers for every route; each request gets a fresh random idempotency key.
@@ -155,12 +174,20 @@ async function runSheetForms(route) {
   const postgres = route.startsWith('pg-');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-submit-'));
   const pgDatabase = postgres ? await createPostgresDatabase(args.postgres) : undefined;
+  // google-*: Google mode, as a production server runs, with Google's URLs at the emulator in a process of
+  // its own (local mode serves the emulator from the server's process: its sheets and its work are counted
+  // in that server's memory and CPU, which a production server never carries).
+  const emulatorDir = path.join(dataDir, 'emulator');
+  const emulator = route.startsWith('google-')
+    ? await startStandaloneEmulator(emulatorDir, { logFile: path.join(dataDir, 'emulator.log') })
+    : undefined;
   const server = await startServer({
     dataDir,
     env: {
       LOG_LEVEL: args['log-level'],
       SHEET_SYNC_ENABLED: worker ? 'true' : 'false',
       ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+      ...(emulator ? googleModeEnv(emulator.url, emulatorDir) : {}),
     },
     stdio: 'ignore',
     ...(route.startsWith('before-') ? { distRoot: path.resolve(args.before) } : {}),
@@ -172,8 +199,14 @@ async function runSheetForms(route) {
     ],
   });
   try {
-    const token = await signIn(server.base);
-    const { formId } = await createSheetForm(server.base, token);
+    let formId;
+    if (emulator) {
+      const google = { emulatorUrl: emulator.url, proxyUrl: server.base };
+      const { accessToken } = await signInOwner(google, 'bench@example.com', server.base);
+      ({ formId } = await createClusterForm(google, accessToken, { name: 'Bench Form' }));
+    } else {
+      ({ formId } = await createSheetForm(server.base, await signIn(server.base)));
+    }
     const url = `${server.base}/api/v1/forms/${formId}/submit-form`;
     const run = await load(route, url, server.pid, pgDatabase?.walBytes);
     await server.stop();
@@ -192,6 +225,7 @@ async function runSheetForms(route) {
     return { ...run, ...reconcile(run, rows, stored) };
   } finally {
     await server.kill();
+    await emulator?.stop();
     await pgDatabase?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

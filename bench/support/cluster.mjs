@@ -175,6 +175,55 @@ ${servers}
 }
 
 /**
+ * The Google emulator in a process of its own (its standalone entry), as Google is to a production server:
+ * answers its URL ({origin}/__google) and stop(). `entry`: 'dist' or 'source', as for startCluster.
+ */
+export async function startStandaloneEmulator(dataDir, { logFile, entry = 'dist' }) {
+  const port = await freePort();
+  const args =
+    entry === 'dist'
+      ? [path.join(repositoryRoot, 'packages/google-emulator/dist/standalone.js')]
+      : [
+          '--conditions=source',
+          '--import',
+          'tsx',
+          path.join(repositoryRoot, 'packages/google-emulator/src/standalone.ts'),
+        ];
+  const emulator = spawnLogged(process.execPath, args, {
+    logFile,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GOOGLE_CLIENT_ID: EMULATOR_CLIENT_ID },
+  });
+  const url = `http://127.0.0.1:${port}/__google`;
+  const stop = async () => {
+    emulator.child.kill('SIGTERM');
+    await emulator.exited;
+  };
+  try {
+    await waitForHealth(url, emulator.exited, 30_000, '/.well-known/openid-configuration');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/** A SheetForms server's settings for Google mode with every Google URL at the standalone emulator. */
+export function googleModeEnv(emulatorUrl, emulatorDir) {
+  return {
+    GOOGLE_CLIENT_ID: EMULATOR_CLIENT_ID,
+    GOOGLE_ISSUERS: emulatorUrl,
+    GOOGLE_JWKS_URL: `${emulatorUrl}/oauth2/v3/certs`,
+    GOOGLE_AUTH_URL: `${emulatorUrl}/o/oauth2/v2/auth`,
+    GOOGLE_API_KEY: EMULATOR_API_KEY,
+    GOOGLE_SHEETS_API_URL: emulatorUrl,
+    GOOGLE_DRIVE_API_URL: emulatorUrl,
+    GOOGLE_DOCS_API_URL: emulatorUrl,
+    GOOGLE_TOKEN_CLIENT_URL: `${emulatorUrl}/gsi/client`,
+    GOOGLE_SERVICE_ACCOUNT_FILE: path.join(emulatorDir, 'google-emulator', 'service-account.json'),
+  };
+}
+
+/**
  * Starts PostgreSQL, Redis, the emulator, `instances` SheetForms processes and nginx under `dir` (created;
  * removed by stop() unless keep). Ports are free ones unless given. `env` is added to every instance.
  * `entry`: 'dist' (the production build) or 'source' (TypeScript through tsx, for tests).
@@ -187,11 +236,6 @@ export async function startCluster({
   keep = false,
   entry = 'dist',
 } = {}) {
-  // 'dist' runs the production build (npm run build first); 'source' runs the TypeScript through tsx.
-  const nodeArgs = (distFile, sourceFile) =>
-    entry === 'dist'
-      ? [path.join(repositoryRoot, distFile)]
-      : ['--conditions=source', '--import', 'tsx', path.join(repositoryRoot, sourceFile)];
   const nginxBin = which('nginx', ['/usr/sbin/nginx']);
   const redisBin = which('redis-server', ['/usr/bin/redis-server']);
   if (!nginxBin) throw new Error('nginx is not installed (Debian: apt-get install nginx)');
@@ -228,27 +272,13 @@ export async function startCluster({
     await waitForPort(redisPort);
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
 
-    const emulatorPort = await freePort();
     const emulatorDir = path.join(dir, 'emulator');
-    const emulator = spawnLogged(
-      process.execPath,
-      nodeArgs('packages/google-emulator/dist/standalone.js', 'packages/google-emulator/src/standalone.ts'),
-      {
-        logFile: path.join(dir, 'emulator.log'),
-        env: {
-          ...process.env,
-          PORT: String(emulatorPort),
-          DATA_DIR: emulatorDir,
-          GOOGLE_CLIENT_ID: EMULATOR_CLIENT_ID,
-        },
-      },
-    );
-    cleanups.push(async () => {
-      emulator.child.kill('SIGTERM');
-      await emulator.exited;
+    const emulator = await startStandaloneEmulator(emulatorDir, {
+      logFile: path.join(dir, 'emulator.log'),
+      entry,
     });
-    const emulatorUrl = `http://127.0.0.1:${emulatorPort}/__google`;
-    await waitForHealth(emulatorUrl, emulator.exited, 30_000, '/.well-known/openid-configuration');
+    cleanups.push(() => emulator.stop());
+    const emulatorUrl = emulator.url;
 
     const proxy = { port: proxyPort ?? (await freePort()) };
     const proxyUrl = `http://127.0.0.1:${proxy.port}`;
@@ -271,16 +301,7 @@ export async function startCluster({
       SIGNATURE_STORAGE: 'database',
       JWT_SECRET: 'scale-out-secret-scale-out-secret-0123456789',
       LOG_LEVEL: 'warn',
-      GOOGLE_CLIENT_ID: EMULATOR_CLIENT_ID,
-      GOOGLE_ISSUERS: emulatorUrl,
-      GOOGLE_JWKS_URL: `${emulatorUrl}/oauth2/v3/certs`,
-      GOOGLE_AUTH_URL: `${emulatorUrl}/o/oauth2/v2/auth`,
-      GOOGLE_API_KEY: EMULATOR_API_KEY,
-      GOOGLE_SHEETS_API_URL: emulatorUrl,
-      GOOGLE_DRIVE_API_URL: emulatorUrl,
-      GOOGLE_DOCS_API_URL: emulatorUrl,
-      GOOGLE_TOKEN_CLIENT_URL: `${emulatorUrl}/gsi/client`,
-      GOOGLE_SERVICE_ACCOUNT_FILE: path.join(emulatorDir, 'google-emulator', 'service-account.json'),
+      ...googleModeEnv(emulatorUrl, emulatorDir),
       ...env,
     });
 

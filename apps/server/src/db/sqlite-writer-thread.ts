@@ -145,7 +145,11 @@ export function startSqliteWriterThread(
   };
 
   function start() {
-    const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { file, driverPath } });
+    const worker = new Worker(WRITER_SOURCE, {
+      eval: true,
+      workerData: { file, driverPath },
+      resourceLimits: { maxYoungGenerationSizeMb: 6 },
+    });
     let crash: Error | undefined;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (reply: Reply) => {

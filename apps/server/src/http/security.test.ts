@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
+import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
-import { registerSecurityHeaders } from './security.js';
+import { headersSetBy, registerSecurityHeaders } from './security.js';
 
 async function policyFor(env: Record<string, string>): Promise<Map<string, string>> {
   const app = Fastify();
@@ -41,5 +42,35 @@ describe('the content security policy', () => {
     const policy = await policyFor({ GOOGLE_TOKEN_CLIENT_URL: 'http://127.0.0.1:4010/__google/gsi/client' });
     expect(policy.get('script-src')).toBe("'self' http://127.0.0.1:4010/__google/gsi/client");
     expect(policy.get('connect-src')).toBe("'self' http://127.0.0.1:4010");
+  });
+});
+
+describe('the security headers captured once', () => {
+  it('are exactly the headers helmet sets on a real reply, and every reply gets them', async () => {
+    const middleware = helmet({ frameguard: { action: 'deny' }, crossOriginEmbedderPolicy: false });
+    const perRequest = Fastify();
+    perRequest.addHook('onRequest', (request, reply, done) =>
+      middleware(request.raw, reply.raw, () => done()),
+    );
+    perRequest.get('/', async () => 'ok');
+    const reply = await perRequest.inject({ method: 'GET', url: '/' });
+    await perRequest.close();
+    const captured = new Map(headersSetBy(middleware));
+    expect(captured.size).toBeGreaterThan(10);
+    for (const [name, value] of captured) expect(reply.headers[name], name).toBe(value);
+
+    const app = Fastify();
+    await registerSecurityHeaders(app, loadConfig({}, '/srv/app'));
+    app.get('/', async () => 'ok');
+    app.get('/fails', async () => {
+      throw new Error('boom');
+    });
+    for (const url of ['/', '/fails', '/missing']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers['x-frame-options'], url).toBe('DENY');
+      expect(String(answer.headers['content-security-policy']), url).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    await app.close();
   });
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config/config-types.js';
@@ -15,8 +16,11 @@ export type SecurityHeadersConfig = Pick<Config, 'mode' | 'publicUrl' | 'browser
  * (the sources Google documents for GIS); in local mode they are the emulator under this origin, so 'self'
  * covers them, unless configured elsewhere.
  *
- * Helmet's middleware is built once here. (@fastify/helmet rebuilds it, re-parsing the whole policy, on every
- * request, which cost about 4% of the CPU of a public submission under load.)
+ * Helmet's middleware is built once here, and run once: the headers depend on the configuration alone (no
+ * nonces, no per-request directives), so each request gets the captured list. (@fastify/helmet rebuilds the
+ * middleware, re-parsing the whole policy, on every request, which cost about 4% of the CPU of a public
+ * submission under load; running the built one per request still cost 4%, most of it building the policy's
+ * text again.)
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: SecurityHeadersConfig) {
   const google = googleSources(config);
@@ -43,10 +47,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
     frameguard: { action: 'deny' },
   });
 
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
+  const headers = headersSetBy(applyHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -93,4 +97,34 @@ function googleSources(config: SecurityHeadersConfig) {
     frame: gis.frame,
     style: gis.style,
   };
+}
+
+/**
+ * The headers a helmet middleware sets, by running it once against a stand-in response. Helmet's middleware
+ * is synchronous; one that were not (or that failed) would be a configuration this code does not expect,
+ * so it stops the start-up rather than serve replies without their headers.
+ */
+export function headersSetBy(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  let finished = false;
+  middleware(
+    { method: 'GET', url: '/' } as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error) => {
+      if (error) throw error;
+      finished = true;
+    },
+  );
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return [...headers];
 }

@@ -1,5 +1,6 @@
 import {
   type DeliveryDestination,
+  type FormSettings,
   RECEIPT_LIMITS,
   WEBHOOK_HEADERS,
   WEBHOOK_LIMITS,
@@ -84,12 +85,19 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
   let ticking: Promise<void> | undefined;
   let again = false;
 
-  /** Where one response goes, from its form's settings and webhooks as they are now. */
-  function destinationsOf(item: ResponseToPlan): PlannedDelivery[] {
-    const settings = settingsFromJson(item.settingsJson);
+  /**
+   * Where one response goes, from its form's settings and webhooks as they are now. `settingsOf` reads
+   * the settings JSON (one parse per form and batch: under load a batch holds many responses of a form).
+   */
+  function destinationsOf(
+    item: ResponseToPlan,
+    settingsOf: (json: string) => FormSettings,
+  ): PlannedDelivery[] {
     const base = { responseId: item.responseId, formRowId: item.formRowId };
     const planned: PlannedDelivery[] = [];
-    if (deps.mail && settings.notifyOwner === 1) {
+    // Without mail only webhooks are planned, and they do not depend on the settings.
+    const settings = deps.mail ? settingsOf(item.settingsJson) : undefined;
+    if (deps.mail && settings?.notifyOwner === 1) {
       const digest = settings.ownerDigest ?? 'instant';
       if (digest === 'instant') planned.push({ ...base, destination: 'owner-email' });
       else {
@@ -98,7 +106,7 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
         planned.push({ ...base, destination: 'owner-digest', digest: { key: period.key, dueAt } });
       }
     }
-    const receipt = settings.respondentReceipt;
+    const receipt = settings?.respondentReceipt;
     if (deps.mail && receipt?.enabled) {
       // Only the answer the respondent typed into the chosen email field: never any other address.
       const field = fieldsFromJson(item.fieldsJson).find(
@@ -116,9 +124,17 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
     for (let round = 0; round < 10; round++) {
       const batch = await deps.repository.responsesToPlan(PLAN_BATCH);
       if (batch.length === 0) return;
+      const parsed = new Map<string, FormSettings>();
+      const settingsOf = (json: string) => {
+        const known = parsed.get(json);
+        if (known) return known;
+        const settings = settingsFromJson(json);
+        parsed.set(json, settings);
+        return settings;
+      };
       await deps.repository.plan(
         batch.map((item) => item.responseId),
-        batch.flatMap(destinationsOf),
+        batch.flatMap((item) => destinationsOf(item, settingsOf)),
         now().toISOString(),
       );
       if (batch.length < PLAN_BATCH) return;
