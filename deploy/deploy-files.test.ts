@@ -622,7 +622,10 @@ describe('Dockerfile', () => {
     expect(words.join(' ')).toBe(command);
     const env = Object.assign({}, ...instructions(runtime, 'ENV').map((e) => envPairs(e.args)));
     for (const [, name = '', value] of defaults) expect(env[name], `ENV ${name}`).toBe(value);
-    const entry = words[1] ?? '';
+    const entry = words.find((word) => word.endsWith('.js')) ?? '';
+    // The server package's own start script runs the same node with the same options.
+    const serverStart = JSON.parse(read('apps/server/package.json')).scripts.start as string;
+    expect(serverStart).toBe(command.replace('apps/server/dist/', 'dist/'));
     expect(
       fs.existsSync(path.join(root, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))),
       entry,

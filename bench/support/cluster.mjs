@@ -16,6 +16,7 @@ import {
   control,
   freePort,
   repositoryRoot,
+  shippedNodeOptions,
   sleep,
   waitForHealth,
 } from './local-server.mjs';
@@ -316,7 +317,7 @@ export async function startCluster({
           fs.mkdirSync(path.join(dir, `instance-${index + 1}`), { recursive: true });
           const started = spawnLogged(
             process.execPath,
-            [path.join(repositoryRoot, 'apps/server/dist/main.js')],
+            [...shippedNodeOptions(), path.join(repositoryRoot, 'apps/server/dist/main.js')],
             {
               logFile: path.join(dir, `instance-${index + 1}.log`),
               env: instanceEnv(index),

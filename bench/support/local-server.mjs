@@ -5,6 +5,7 @@
 // whole system; its SQLite file and the emulator's files live in the given DATA_DIR and survive a restart.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -16,6 +17,19 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
  * connection cap: a bench sends everything from one IP). `nodeArgs` go to node before the entry (say
  * `--cpu-prof`).
  */
+/**
+ * The options `npm start` gives node (package.json's start script, between `node` and the entry): the
+ * benches run the server as it ships (decision 0031), before any options of their own.
+ */
+export function shippedNodeOptions() {
+  const start = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')).scripts.start;
+  const words = start.split(/\s+/);
+  return words.slice(
+    words.indexOf('node') + 1,
+    words.findIndex((word) => word.endsWith('.js')),
+  );
+}
+
 export async function startServer({
   dataDir,
   port,
@@ -31,32 +45,36 @@ export async function startServer({
     entry === 'dist'
       ? [path.join(distRoot, 'apps/server/dist/main.js')]
       : ['--conditions=source', '--import', 'tsx', path.join(repositoryRoot, 'apps/server/src/main.ts')];
-  const child = spawn(process.execPath, [...nodeArgs, ...args], {
-    cwd: repositoryRoot,
-    env: {
-      // As `npm start` and the image set it, unless the caller's environment says otherwise.
-      MALLOC_ARENA_MAX: '2',
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_LOCAL_MODE: 'true',
-      PORT: String(serverPort),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SERVE_WEB: 'false',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '10000000',
-      SHEETS_RATE_LIMIT_PER_MINUTE: '10000000',
-      // Load from one address: hundreds of parallel requests would pass the per-address connection cap.
-      MAX_CONNECTIONS_PER_IP: '100000',
-      DATABASE_URL: '',
-      GOOGLE_CLIENT_ID: '',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(entry === 'dist' ? shippedNodeOptions() : []), ...nodeArgs, ...args],
+    {
+      cwd: repositoryRoot,
+      env: {
+        // As `npm start` and the image set it, unless the caller's environment says otherwise.
+        MALLOC_ARENA_MAX: '2',
+        ...process.env,
+        NODE_ENV: 'production',
+        ALLOW_LOCAL_MODE: 'true',
+        PORT: String(serverPort),
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SERVE_WEB: 'false',
+        RATE_LIMIT_PER_MINUTE: '10000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+        PUBLIC_RATE_LIMIT_PER_MINUTE: '10000000',
+        SHEETS_RATE_LIMIT_PER_MINUTE: '10000000',
+        // Load from one address: hundreds of parallel requests would pass the per-address connection cap.
+        MAX_CONNECTIONS_PER_IP: '100000',
+        DATABASE_URL: '',
+        GOOGLE_CLIENT_ID: '',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        ...env,
+      },
+      stdio: ['ignore', stdio, stdio],
     },
-    stdio: ['ignore', stdio, stdio],
-  });
+  );
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   try {
     await waitForHealth(base, exited);
