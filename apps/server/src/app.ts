@@ -40,7 +40,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const { app, database, readiness } = await createServer(config, overrides);
   const redis = await registerHttpPlugins(app, config);
-  await registerLocalGoogleEmulator(app, config);
+  await registerLocalGoogleEmulator(app, config, { seed: overrides.localEmulatorSeed });
   const context = createAppContext(app, config, database, overrides);
 
   const auth = await wireAuth(context);

@@ -56,15 +56,21 @@ export async function startTestApp(
   overrides: Pick<AppOverrides, 'googleFetch' | 'now' | 'logStream'> & {
     /** A database another test app already uses (a second instance); closed with this app. */
     database?: DatabaseHandle & { dataDir: string };
+    /**
+     * The standalone emulator starts with the demo spreadsheets (Event Registration, Large Dataset, ...).
+     * Off by default: writing the 100,000-row demo sheet cost every test app about 150 ms, and few
+     * tests read them. The app's own local-mode emulator (unused by the tests) never seeds.
+     */
+    seedDemoData?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database: shared, ...appOverrides } = overrides;
+  const { database: shared, seedDemoData = false, ...appOverrides } = overrides;
   const database = shared ?? (await createTestDatabase(dialect));
   // The app registers its own in-process emulator on DATA_DIR (local mode), which rewrites the key file's
   // token_uri to itself; the standalone emulator keeps its state apart so its key file stays its own.
   const emulatorDataDir = path.join(database.dataDir, 'standalone-emulator');
   const emulator = await withKeptEmulatorKeys('standalone', emulatorDataDir, () =>
-    startStandaloneEmulator({ port: 0, dataDir: emulatorDataDir }),
+    startStandaloneEmulator({ port: 0, dataDir: emulatorDataDir, seed: seedDemoData }),
   );
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -95,7 +101,7 @@ export async function startTestApp(
     HTTP_KEEP_ALIVE_TIMEOUT_MS: '9000',
     ...env,
   });
-  const build = () => buildApp(config, { database, ...appOverrides });
+  const build = () => buildApp(config, { database, localEmulatorSeed: false, ...appOverrides });
   // Only local mode has the app's own emulator.
   const { app } = await (config.mode === 'local'
     ? withKeptEmulatorKeys('app', database.dataDir, build)

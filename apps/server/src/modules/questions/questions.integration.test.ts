@@ -32,7 +32,7 @@ describeEachDialect('questions feed', (dialect) => {
 
   it("answers the seeded spreadsheet's rows in local mode, and 100 calls cost one read of Google", async () => {
     const google = countingFetch();
-    t = await startTestApp(dialect, {}, { googleFetch: google.googleFetch });
+    t = await startTestApp(dialect, {}, { googleFetch: google.googleFetch, seedDemoData: true });
     const replies = await Promise.all(Array.from({ length: 50 }, () => t?.request('GET', FEED)));
     for (let i = 0; i < 50; i++) replies.push(await t.request('GET', FEED));
     expect(replies.map((reply) => reply?.status)).toEqual(Array(100).fill(200));
@@ -52,7 +52,11 @@ describeEachDialect('questions feed', (dialect) => {
   it('keeps answering the last good copy when Google fails, trying again at most once a minute', async () => {
     const google = countingFetch();
     let time = Date.now();
-    t = await startTestApp(dialect, {}, { googleFetch: google.googleFetch, now: () => new Date(time) });
+    t = await startTestApp(
+      dialect,
+      {},
+      { googleFetch: google.googleFetch, now: () => new Date(time), seedDemoData: true },
+    );
     const first = await t.request('GET', FEED);
     expect(first.status).toBe(200);
 
@@ -87,7 +91,7 @@ describeEachDialect('questions feed', (dialect) => {
   });
 
   it('reads rows by header text in any column order, skipping blank rows', async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, {}, { seedDemoData: true });
     const { spreadsheets } = await t.emulatorControl('GET', '/spreadsheets');
     const seeded = spreadsheets.find((s: { title: string }) => s.title === 'SheetForms Assistant Questions');
     await t.emulatorControl('DELETE', `/spreadsheets/${seeded.spreadsheetId}`);
