@@ -2,7 +2,8 @@
 // Benchmark: the owner's responses at 100 and at 100,000 responses.
 //
 //   npm run build                                  # this script builds nothing itself
-//   node bench/responses.mjs [--requests 200] [--large 100000] [--small 100]
+//   node bench/responses.mjs [--requests 200] [--large 100000] [--small 100] [--repeat 3]
+//       [--node-args '--max-semi-space-size=16']
 //
 // 1. First page: GET /forms/{formId}/responses?limit=50 of a form with --small responses and of one with
 //    --large, alternating the two so both see the same machine conditions. The page is keyset-paginated on
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
     large: { type: 'string', default: '100000' },
     small: { type: 'string', default: '100' },
     repeat: { type: 'string', default: '3' },
+    // Options for the server's node after the shipped ones (a later V8 option wins), to try a setting.
+    'node-args': { type: 'string' },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -51,7 +54,8 @@ const Database = requireFromServer('better-sqlite3');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-'));
 const serverEnv = { SHEET_SYNC_ENABLED: 'false' };
-let server = await startServer({ dataDir, env: serverEnv });
+const nodeArgs = args['node-args']?.split(' ').filter(Boolean) ?? [];
+let server = await startServer({ dataDir, env: serverEnv, nodeArgs });
 let { base } = server;
 
 /** Writes `count` responses of the form straight into the server's SQLite file, one transaction. */
@@ -200,7 +204,7 @@ try {
     const runs = [];
     for (let run = 0; run < REPEAT; run++) {
       await server.stop();
-      server = await startServer({ dataDir, env: serverEnv });
+      server = await startServer({ dataDir, env: serverEnv, nodeArgs });
       base = server.base;
       const freshToken = await signIn(base);
       // Let start-up's own allocations settle before the 'before' reading.

@@ -3,8 +3,8 @@
 // on the same stack, in the same run.
 //
 //   npm run build && node bench/submit-throughput.mjs [--connections 50] [--duration 20] [--rounds 2]
-//       [--only naive,group,off,on] [--postgres URL] [--before DIR] [--json FILE] [--ci] [--profile DIR]
-//       [--node-args '--max-semi-space-size=4']
+//       [--only naive,group,off,on,google-on] [--postgres URL] [--before DIR] [--json FILE] [--ci] [--profile DIR]
+//       [--node-args '--max-semi-space-size=8']  (after the options `npm start` gives node; a later one wins)
 //
 // Each round starts these servers in child processes, one after the other, and loads each with autocannon
 // from this process (every request a new submission with its own random idempotency key, as the web app
@@ -63,7 +63,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     rounds: { type: 'string' },
-    only: { type: 'string', default: 'naive,group,off,on' },
+    only: { type: 'string', default: 'naive,group,off,on,google-on' },
     'log-level': { type: 'string', default: 'info' },
     postgres: { type: 'string' },
     before: { type: 'string' },
