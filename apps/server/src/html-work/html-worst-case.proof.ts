@@ -34,13 +34,35 @@ function probe() {
     }).on('error', () => resolve(-1));
   });
 }
+// The machine's CPU time so far (Linux's /proc/stat: all, and busy: all but idle, so waiting on the disk
+// counts as busy), or undefined elsewhere.
+function cpuTimes() {
+  try {
+    const fields = require('node:fs').readFileSync('/proc/stat', 'utf8').split('\\n')[0].trim().split(/\\s+/).slice(1).map(Number);
+    const all = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: all - fields[3], all };
+  } catch {
+    return undefined;
+  }
+}
 (async () => {
   // Not counted: the probe's own first requests (loading http, compiling), and the seconds a server
-  // settles after its first PDF (Chromium's processes starting, code being optimised). A server behind a
-  // load balancer reaches that state before it serves; ready once 10 probes in a row took under 20 ms.
-  for (let quick = 0, started = Date.now(); quick < 10 && Date.now() - started < 15000; ) {
+  // settles after its first PDF (Chromium's processes starting, the PDF pool opening its spare contexts
+  // one after the other, code being optimised). A server behind a load balancer reaches that state
+  // before it serves. Ready once 10 probes in a row took under 20 ms and the machine's cores were
+  // less than a third busy over the last half second; at most 20 s. (Twice, right after the other test
+  // files, the first shape's requests and the probes waited 0.4-1 s for a core: its POST took 416 ms
+  // there, 30-80 ms on a quiet machine.)
+  let window = { at: Date.now(), times: cpuTimes() };
+  let quiet = window.times === undefined;
+  for (let quick = 0, started = Date.now(); !(quick >= 10 && quiet) && Date.now() - started < 20000; ) {
     quick = (await probe()) < 20 ? quick + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 20));
+    if (window.times && Date.now() - window.at >= 500) {
+      const times = cpuTimes();
+      quiet = (times.busy - window.times.busy) / Math.max(1, times.all - window.times.all) < 1 / 3;
+      window = { at: Date.now(), times };
+    }
   }
   process.stdout.write('ready\\n');
   while (running) {
