@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -22,6 +23,18 @@ export const CHROMIUM_LAUNCH = {
     '--no-first-run',
   ],
 };
+
+/** The options `npm start` gives node (decision 0031), so the journeys run the server as it ships. */
+const startScript: string = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8'),
+).scripts.start;
+const startWords = startScript.split(/\s+/);
+const SHIPPED_NODE_OPTIONS = startWords
+  .slice(
+    startWords.indexOf('node') + 1,
+    startWords.findIndex((word) => word.endsWith('.js')),
+  )
+  .join(' ');
 
 export default defineConfig({
   testDir: './tests',
@@ -51,7 +64,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    command: `node ${SHIPPED_NODE_OPTIONS} ../apps/server/dist/main.js`,
     url: `${BASE_URL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
