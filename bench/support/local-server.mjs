@@ -12,12 +12,6 @@ import path from 'node:path';
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * Starts the server. `entry: 'dist'` runs the production build (`npm run build` first); `'source'` runs the
- * TypeScript through tsx. Extra `env` entries override the defaults below (generous rate limits and
- * connection cap: a bench sends everything from one IP). `nodeArgs` go to node before the entry (say
- * `--cpu-prof`).
- */
-/**
  * The options `npm start` gives node (package.json's start script, between `node` and the entry): the
  * benches run the server as it ships (decision 0031), before any options of their own.
  */
@@ -30,6 +24,13 @@ export function shippedNodeOptions() {
   );
 }
 
+/**
+ * Starts the server. `entry: 'dist'` runs the production build (`npm run build` first) with the options
+ * `npm start` gives node; `'source'` runs the TypeScript through tsx. Extra `env` entries override the
+ * defaults below (generous rate limits and connection cap: a bench sends everything from one IP).
+ * `nodeArgs` go to node after the shipped options and before the entry (say `--cpu-prof`; a later V8
+ * option wins).
+ */
 export async function startServer({
   dataDir,
   port,
