@@ -181,6 +181,8 @@ async function runSheetForms(route) {
   const emulator = route.startsWith('google-')
     ? await startStandaloneEmulator(emulatorDir, { logFile: path.join(dataDir, 'emulator.log') })
     : undefined;
+  // A server that fails to start must not leave the emulator running (its child process would keep the
+  // bench from exiting).
   const server = await startServer({
     dataDir,
     env: {
@@ -197,6 +199,9 @@ async function runSheetForms(route) {
       ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
       ...(args['node-args']?.split(' ').filter(Boolean) ?? []),
     ],
+  }).catch(async (error) => {
+    await emulator?.stop();
+    throw error;
   });
   try {
     let formId;
