@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumRenderBrowser } from './chromium-browser.js';
-import { type ContextPoolLimits, DEFAULT_POOL_LIMITS } from './context-pool.js';
+import { type ContextPoolLimits, createContextPool, DEFAULT_POOL_LIMITS } from './context-pool.js';
 import { readPdf, TEST_CHROMIUM } from './pdf.test-support.js';
 import { printDocument } from './print-document.js';
 import type { RenderBrowser } from './render-browser.js';
@@ -202,6 +202,36 @@ describe.skipIf(!hasChromium)('PDF browser contexts shared by owners in turn', (
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(pool.counts.opened).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('opens contexts ahead one at a time, and none while a job prints', async () => {
+    // Each opening starts a renderer process (about half a second of CPU): beside a print, or two at
+    // once, they took a 2-core machine's CPU from the PDF someone was waiting for.
+    browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_ARGS });
+    let opened = 0;
+    const pool = createContextPool(
+      browser,
+      { requestBlocked() {}, contextOpened: () => (opened += 1), contextCleared() {} },
+      { ...DEFAULT_POOL_LIMITS, contexts: 3, cleanSpares: 0 },
+    );
+    const job = await pool.take('owner-a');
+    pool.prepare();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pool.size()).toEqual({ idle: 0, busy: 1, opening: 0 });
+
+    let mostOpening = 0;
+    const watch = setInterval(() => {
+      mostOpening = Math.max(mostOpening, pool.size().opening);
+    }, 5);
+    try {
+      pool.giveBack(job);
+      await until(() => pool.size().idle === 3, 'three contexts ready');
+    } finally {
+      clearInterval(watch);
+    }
+    expect(mostOpening).toBe(1);
+    expect(opened).toBe(3);
+    expect(browser.contexts()).toHaveLength(3);
   }, 60_000);
 
   it('closes a context after its number of jobs and opens another', async () => {
