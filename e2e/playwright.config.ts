@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { shippedNodeOptions } from '../bench/support/local-server.mjs';
 
 /**
  * Browser journeys run against the production build in local mode, with Debian's Chromium
@@ -25,16 +25,7 @@ export const CHROMIUM_LAUNCH = {
 };
 
 /** The options `npm start` gives node (decision 0031), so the journeys run the server as it ships. */
-const startScript: string = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8'),
-).scripts.start;
-const startWords = startScript.split(/\s+/);
-const SHIPPED_NODE_OPTIONS = startWords
-  .slice(
-    startWords.indexOf('node') + 1,
-    startWords.findIndex((word) => word.endsWith('.js')),
-  )
-  .join(' ');
+const SHIPPED_NODE_OPTIONS = shippedNodeOptions().join(' ');
 
 export default defineConfig({
   testDir: './tests',

@@ -3,6 +3,9 @@ import type { ChildProcess } from 'node:child_process';
 
 export declare const repositoryRoot: string;
 
+/** The options `npm start` gives node (between `node` and the entry of package.json's start script). */
+export declare function shippedNodeOptions(): string[];
+
 export interface StartServerOptions {
   /** DATA_DIR: the SQLite file, the emulator's spreadsheets and the uploads; kept across restarts. */
   dataDir: string;
@@ -14,7 +17,7 @@ export interface StartServerOptions {
   entry?: 'dist' | 'source';
   /** With entry 'dist': the tree whose apps/server/dist/main.js runs (another build, to compare); default this one. */
   distRoot?: string;
-  /** Options for node itself, before the entry (e.g. ['--cpu-prof', '--cpu-prof-dir=DIR']). */
+  /** Options for node itself, after the shipped ones and before the entry (e.g. ['--cpu-prof', '--cpu-prof-dir=DIR']). */
   nodeArgs?: string[];
   /** The child's stdout and stderr: 'inherit' (default), 'pipe' (read them from `child`) or 'ignore'. */
   stdio?: 'inherit' | 'pipe' | 'ignore';
