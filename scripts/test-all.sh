@@ -32,12 +32,26 @@ export TEST_DATABASE_URL REQUIRE_POSTGRES=1 REQUIRE_REDIS=1
 cleanup() { if [ "$started_pg" = 1 ]; then bash scripts/test-postgres.sh stop; fi; }
 trap cleanup EXIT
 
-# Each stage's wall time is printed when it ends (docs/performance.md, "The test suite", keeps the figures).
+# Each stage's wall time is printed when it ends (docs/performance.md, "The test suite", keeps the figures),
+# with how busy the machine's cores were meanwhile: a stage that leaves cores idle can share them.
+cpu_jiffies() { # busy and total jiffies of all cores, from /proc/stat (Linux); "0 0" elsewhere
+  if [ -r /proc/stat ]; then
+    awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat
+  else echo "0 0"; fi
+}
 stage_started=$SECONDS
 stage() {
-  if [ -n "${stage_name:-}" ]; then echo "== ${stage_name}: $((SECONDS - stage_started)) s"; fi
+  if [ -n "${stage_name:-}" ]; then
+    read -r busy_now total_now < <(cpu_jiffies)
+    busy_share=""
+    if [ "$total_now" -gt "$stage_total" ]; then
+      busy_share=", cores $(( 100 * (busy_now - stage_busy) / (total_now - stage_total) ))% busy"
+    fi
+    echo "== ${stage_name}: $((SECONDS - stage_started)) s${busy_share}"
+  fi
   stage_name="$1"
   stage_started=$SECONDS
+  read -r stage_busy stage_total < <(cpu_jiffies)
   [ -n "$1" ] && echo "== $1"
   return 0
 }
