@@ -3,7 +3,7 @@
 //
 //   npm run build                                  # this script builds nothing itself
 //   node bench/responses.mjs [--requests 200] [--large 100000] [--small 100] [--repeat 3]
-//       [--node-args '--max-semi-space-size=16']
+//       [--node-args '--max-semi-space-size=16'] [--google]
 //
 // 1. First page: GET /forms/{formId}/responses?limit=50 of a form with --small responses and of one with
 //    --large, alternating the two so both see the same machine conditions. The page is keyset-paginated on
@@ -19,12 +19,21 @@
 //
 // The server runs from apps/server/dist in local mode with SQLite in a temporary DATA_DIR and the sheet
 // sync off; responses are written straight into its database (as 'synced') to seed 100,000 in seconds.
+// --google runs it in Google mode instead, as a production server runs, with every Google URL at the
+// emulator started in a process of its own: local mode serves the emulator and its demo spreadsheets from
+// the server's process, and their memory is counted in the server's (a larger heap grows by more).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  createClusterForm,
+  googleModeEnv,
+  signInOwner,
+  startStandaloneEmulator,
+} from './support/cluster.mjs';
 import {
   createSheetForm,
   percentile,
@@ -42,6 +51,7 @@ const { values: args } = parseArgs({
     repeat: { type: 'string', default: '3' },
     // Options for the server's node after the shipped ones (a later V8 option wins), to try a setting.
     'node-args': { type: 'string' },
+    google: { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -53,10 +63,33 @@ const requireFromServer = createRequire(path.join(repositoryRoot, 'apps/server/p
 const Database = requireFromServer('better-sqlite3');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-'));
-const serverEnv = { SHEET_SYNC_ENABLED: 'false' };
+const emulatorDir = path.join(dataDir, 'emulator');
+const emulator = args.google
+  ? await startStandaloneEmulator(emulatorDir, { logFile: path.join(dataDir, 'emulator.log') })
+  : undefined;
+const serverEnv = {
+  SHEET_SYNC_ENABLED: 'false',
+  ...(emulator ? googleModeEnv(emulator.url, emulatorDir) : {}),
+};
 const nodeArgs = args['node-args']?.split(' ').filter(Boolean) ?? [];
-let server = await startServer({ dataDir, env: serverEnv, nodeArgs });
+let server = await startServer({ dataDir, env: serverEnv, nodeArgs }).catch(async (error) => {
+  await emulator?.stop();
+  throw error;
+});
 let { base } = server;
+console.log(`server in ${emulator ? 'Google' : 'local'} mode, node options: ${nodeArgs.join(' ') || 'as shipped'}`);
+
+/** An owner's token: through the emulator's ID token in Google mode, local sign-in otherwise. */
+async function ownerToken() {
+  if (!emulator) return signIn(base);
+  return (await signInOwner({ emulatorUrl: emulator.url }, 'bench@example.com', base)).accessToken;
+}
+
+/** A form on a fresh spreadsheet of the owner's. */
+function createForm(token, name) {
+  if (!emulator) return createSheetForm(base, token, { name });
+  return createClusterForm({ emulatorUrl: emulator.url, proxyUrl: base }, token, { name });
+}
 
 /** Writes `count` responses of the form straight into the server's SQLite file, one transaction. */
 function seedResponses(formPublicId, count) {
@@ -122,9 +155,9 @@ async function exportWithRss(token, url) {
 const fmt = (n, digits = 1) => n.toFixed(digits);
 
 try {
-  const token = await signIn(base);
-  const small = await createSheetForm(base, token, { name: 'Small Form' });
-  const large = await createSheetForm(base, token, { name: 'Large Form' });
+  const token = await ownerToken();
+  const small = await createForm(token, 'Small Form');
+  const large = await createForm(token, 'Large Form');
   const seedStarted = Date.now();
   seedResponses(small.formId, SMALL);
   seedResponses(large.formId, LARGE);
@@ -206,7 +239,7 @@ try {
       await server.stop();
       server = await startServer({ dataDir, env: serverEnv, nodeArgs });
       base = server.base;
-      const freshToken = await signIn(base);
+      const freshToken = await ownerToken();
       // Let start-up's own allocations settle before the 'before' reading.
       await sleep(3000);
       runs.push(await exportWithRss(freshToken, `/forms/${large.formId}/responses/export?format=${format}`));
@@ -222,5 +255,6 @@ try {
   console.log('target: XLSX growth < 20 MiB');
 } finally {
   await server.stop();
+  await emulator?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -473,12 +473,14 @@ describeEachDialect('sheet sync worker', (dialect) => {
   it('runs as a loop: start, notify, graceful stop', async () => {
     const spreadsheetId = await t.createSpreadsheet([{ title: 'Sheet1' }]);
     const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
-    const w = worker({ pollMs: 5_000 });
+    // The poll is far away: only the notify (or the first round, if it claims after the insert) syncs
+    // the response in time. A notify that comes while the first round runs must not be forgotten.
+    const w = worker({ pollMs: 60_000 });
     w.start();
     try {
       const id = await insertResponse(database, form.id, { Name: 'Loop' });
       w.notify();
-      await eventually(async () => (await responseRows(database, [id]))[0]?.sync_state === 'synced', 5_000);
+      await eventually(async () => (await responseRows(database, [id]))[0]?.sync_state === 'synced', 15_000);
     } finally {
       await w.stop();
     }

@@ -166,7 +166,12 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let current: Promise<RunSummary> | undefined;
-  let notifiedDuringGap = false;
+  /**
+   * Set by notify, cleared just before a round claims: a notify that comes while a round runs (after its
+   * claim looked, so the round cannot have seen that response) must not be forgotten when the round ends,
+   * or the response waits a whole poll.
+   */
+  let notifiedSinceClaim = false;
 
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -476,6 +481,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   async function runLoop() {
     while (running) {
       let summary: RunSummary | undefined;
+      notifiedSinceClaim = false;
       try {
         summary = await runOnce();
       } catch (error) {
@@ -491,10 +497,10 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         const waitMs =
           summary && summary.released > 0 && pacedMs !== undefined ? Math.min(pollMs, pacedMs) : pollMs;
         const gapMs = Math.min(idleClaimGapMs, waitMs);
-        notifiedDuringGap = false;
         if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-        // A notify that came during the gap ends the wait here; otherwise sleep until the poll or a notify.
-        if (running && !notifiedDuringGap && waitMs > gapMs) await sleep(waitMs - gapMs);
+        // A notify that came during the round or the gap ends the wait here; otherwise sleep until the
+        // poll or a notify.
+        if (running && !notifiedSinceClaim && waitMs > gapMs) await sleep(waitMs - gapMs);
       }
     }
   }
@@ -528,7 +534,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     notify(formRowId) {
       if (formRowId === undefined) rebuiltAt = Number.NEGATIVE_INFINITY;
       else if (!work.has(formRowId)) work.set(formRowId, 0);
-      notifiedDuringGap = true;
+      notifiedSinceClaim = true;
       wake?.();
     },
   };
