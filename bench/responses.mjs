@@ -77,7 +77,9 @@ let server = await startServer({ dataDir, env: serverEnv, nodeArgs }).catch(asyn
   throw error;
 });
 let { base } = server;
-console.log(`server in ${emulator ? 'Google' : 'local'} mode, node options: ${nodeArgs.join(' ') || 'as shipped'}`);
+console.log(
+  `server in ${emulator ? 'Google' : 'local'} mode, node options: ${nodeArgs.join(' ') || 'as shipped'}`,
+);
 
 /** An owner's token: through the emulator's ID token in Google mode, local sign-in otherwise. */
 async function ownerToken() {
