@@ -85,15 +85,26 @@ export function openDatabase(
   };
 }
 
-/** A main-thread connection, with the settings every connection to the file shares. */
+/**
+ * A main-thread connection, with the settings every connection to the file shares, and a page cache of
+ * SQLite's own default size, 2 MB (better-sqlite3 builds SQLite with 16 MB per connection). These
+ * connections read: their cache is emptied whenever the writer thread commits, which a server taking
+ * responses does all the time, and the operating system keeps the file's pages anyway. With 16 MB, one
+ * export of 100,000 responses grew the server by the full 16 MB (docs/performance.md, "Responses"). The
+ * writer thread keeps its 16 MB: its inserts walk the same index pages over and over.
+ */
 function openSqliteConnection(file: string): SqliteDatabase.Database {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${MAIN_THREAD_PAGE_CACHE_KIB}`);
   return sqlite;
 }
+
+/** The page cache of each main-thread connection, in KiB (a negative cache_size counts KiB). */
+export const MAIN_THREAD_PAGE_CACHE_KIB = 2000;
 
 /**
  * The database file holds every response, password hash and signing secret: its directory is created

@@ -9,10 +9,12 @@ const UTF8_BOM = '\uFEFF';
  */
 export async function* csvChunks(
   header: readonly string[],
-  batches: AsyncIterable<string[][]>,
+  batches: AsyncIterable<Iterable<readonly string[]>>,
 ): AsyncGenerator<string> {
   yield UTF8_BOM + csvRecord(header);
   for await (const rows of batches) {
-    yield rows.map(csvRecord).join('');
+    let text = '';
+    for (const cells of rows) text += csvRecord(cells);
+    yield text;
   }
 }

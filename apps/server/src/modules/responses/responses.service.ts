@@ -62,11 +62,14 @@ function toResponseDelivery(row: ResponseDeliveryRow): ResponseDelivery {
   };
 }
 
-/** What an export writer needs: the header and the rows as cells, read batch by batch. */
+/**
+ * What an export writer needs: the header and the rows as cells, read batch by batch. A batch's cells are
+ * made as the writer iterates it (once), so only one row's cells are alive at a time.
+ */
 export interface ResponsesExport {
   form: OwnedForm;
   header: string[];
-  batches: AsyncIterable<string[][]>;
+  batches: AsyncIterable<Iterable<string[]>>;
 }
 
 export const responseNotFound = () => notFound('Response not found', 'RESPONSE_NOT_FOUND');
@@ -147,9 +150,27 @@ export type ResponsesService = ReturnType<typeof createResponsesService>;
 async function* numbered(
   batches: AsyncIterable<Parameters<typeof exportCells>[1][]>,
   layout: ExportLayout,
-): AsyncGenerator<string[][]> {
+): AsyncGenerator<Iterable<string[]>> {
   let no = 0;
   for await (const rows of batches) {
-    yield rows.map((row) => exportCells(++no, row, layout));
+    yield cellsOf(rows, no, layout);
+    no += rows.length;
+  }
+}
+
+/**
+ * A batch's rows as cells, each made when the writer reaches it rather than all 500 up front. A batch is
+ * held while the reply drains; cell arrays made for the whole batch would be alive at most of V8's young
+ * collections, which then allocates every later array of that kind straight into the old generation
+ * (allocation-site pretenuring), where only a full collection frees them: an export of 100,000 rows grew
+ * the server by about 20 MiB more that way (docs/performance.md, "Responses").
+ */
+function* cellsOf(
+  rows: readonly Parameters<typeof exportCells>[1][],
+  before: number,
+  layout: ExportLayout,
+): Generator<string[]> {
+  for (let index = 0; index < rows.length; index++) {
+    yield exportCells(before + index + 1, rows[index] as Parameters<typeof exportCells>[1], layout);
   }
 }

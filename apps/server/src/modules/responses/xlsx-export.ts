@@ -51,7 +51,7 @@ export async function writeXlsx(
   out: Writable,
   sheetName: string,
   header: readonly string[],
-  batches: AsyncIterable<readonly (readonly string[])[]>,
+  batches: AsyncIterable<Iterable<readonly string[]>>,
 ): Promise<void> {
   const zip = new ZipWriter(out);
   try {
@@ -83,7 +83,7 @@ const CHUNK_CHARACTERS = 32 * 1024;
 /** The sheet's XML in chunks: the start and header row, rows of each batch in chunks, the end. */
 async function* sheetXml(
   header: readonly string[],
-  batches: AsyncIterable<readonly (readonly string[])[]>,
+  batches: AsyncIterable<Iterable<readonly string[]>>,
 ): AsyncGenerator<string> {
   yield SHEET_START + rowXml(1, header);
   let rowNumber = 1;
