@@ -11,13 +11,20 @@ function typescriptFiles(dir: string): string[] {
   });
 }
 
-describe("the server's tests share one module graph per worker (vitest.config.ts, isolate: false)", () => {
-  it('so no file mocks or stubs a module, a global or the environment through Vitest', () => {
-    const src = path.resolve(import.meta.dirname, '..');
-    const offending = typescriptFiles(src)
+/** The projects whose vitest.config.ts says `isolate: false`: their sources, from the repository root. */
+const SHARED_MODULE_GRAPHS = ['apps/server/src', 'packages/google-emulator/src'];
+
+describe('tests that share one module graph per worker (isolate: false in their vitest.config.ts)', () => {
+  it('mock or stub no module, global or environment through Vitest: it would leak into later files', () => {
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const offending = SHARED_MODULE_GRAPHS.flatMap((dir) => typescriptFiles(path.join(root, dir)))
       .filter((file) => file !== import.meta.filename)
       .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(file, 'utf8')))
-      .map((file) => path.relative(src, file));
+      .map((file) => path.relative(root, file));
     expect(offending).toEqual([]);
+    for (const dir of SHARED_MODULE_GRAPHS) {
+      const config = fs.readFileSync(path.join(root, dir, '..', 'vitest.config.ts'), 'utf8');
+      expect(config, dir).toMatch(/isolate: false/);
+    }
   });
 });
