@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ResponseReader } from './response-reader.js';
 import type { ResponseRow } from './response-serializers.js';
