@@ -17,7 +17,7 @@ import type { ResponseDeliveries, ResponseDeliveryRow } from './response-deliver
 import { type ExportLayout, exportCells, exportHeader, exportLabels } from './response-export.js';
 import type { ResponseFilters } from './response-pages.repository.js';
 import type { ResponseReader } from './response-reader.js';
-import { toResponseForTemplate } from './response-serializers.js';
+import { type ResponseRow, toResponseForTemplate } from './response-serializers.js';
 
 export type ResponsesQueryInput = z.output<typeof ResponsesQuerySchema>;
 export type ResponsesExportInput = z.output<typeof ResponsesExportQuerySchema>;
@@ -148,7 +148,7 @@ export function createResponsesService(deps: ResponsesServiceDeps) {
 export type ResponsesService = ReturnType<typeof createResponsesService>;
 
 async function* numbered(
-  batches: AsyncIterable<Parameters<typeof exportCells>[1][]>,
+  batches: AsyncIterable<ResponseRow[]>,
   layout: ExportLayout,
 ): AsyncGenerator<Iterable<string[]>> {
   let no = 0;
@@ -165,12 +165,6 @@ async function* numbered(
  * (allocation-site pretenuring), where only a full collection frees them: an export of 100,000 rows grew
  * the server by about 20 MiB more that way (docs/performance.md, "Responses").
  */
-function* cellsOf(
-  rows: readonly Parameters<typeof exportCells>[1][],
-  before: number,
-  layout: ExportLayout,
-): Generator<string[]> {
-  for (let index = 0; index < rows.length; index++) {
-    yield exportCells(before + index + 1, rows[index] as Parameters<typeof exportCells>[1], layout);
-  }
+function* cellsOf(rows: readonly ResponseRow[], before: number, layout: ExportLayout): Generator<string[]> {
+  for (const [index, row] of rows.entries()) yield exportCells(before + index + 1, row, layout);
 }
