@@ -6,7 +6,14 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    projects: ['packages/contract', 'packages/google-emulator', 'apps/server', 'apps/web', 'deploy'],
+    projects: [
+      'packages/contract',
+      'packages/google-emulator',
+      'apps/server',
+      'apps/web',
+      'apps/web/vitest.isolated.config.ts',
+      'deploy',
+    ],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. Most files
     // here wait on servers, databases and browsers rather than compute, so two workers keep both cores busy
     // (docs/performance.md, "The test suite": 1006 s against 1436 s for the whole run on 2 cores).

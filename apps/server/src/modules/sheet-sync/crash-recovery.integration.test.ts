@@ -40,6 +40,8 @@ const RESPONSES = 300;
 const CONCURRENCY = 8;
 /** Submissions per second: the load lasts about 5 s, so both kills land while it runs. */
 const RATE = 60;
+/** The last of them, sent only after the second kill. */
+const HELD_FOR_SECOND_KILL = 50;
 const LEASE_SECONDS = 2;
 /** Every Sheets write waits this long in the emulator, so an append is in flight most of the time. */
 const NORMAL_FAULTS = { latencyMs: 200, target: 'writes' };
@@ -194,10 +196,17 @@ describeEachDialect('crash recovery: SIGKILL mid-load', (dialect: Dialect) => {
     let next = 0;
     let nextSlot = performance.now();
     let loadDone = false;
+    // The last responses wait for the second kill, so both kills land while the load runs however fast the
+    // machine is (one did the 300 before the second kill could land: the freezes took their time).
+    let secondKillDone = () => {};
+    const afterSecondKill = new Promise<void>((resolve) => {
+      secondKillDone = resolve;
+    });
     const client = async () => {
       for (;;) {
         const n = next++;
         if (n >= RESPONSES) return;
+        if (n >= RESPONSES - HELD_FOR_SECOND_KILL) await afterSecondKill;
         const slot = Math.max(performance.now(), nextSlot);
         nextSlot = slot + 1000 / RATE;
         await sleep(slot - performance.now());
@@ -284,6 +293,7 @@ describeEachDialect('crash recovery: SIGKILL mid-load', (dialect: Dialect) => {
     }
     expect(landed, 'a kill between an append and its record in the database').toBe(true);
     const killedSecondAt = acked.size;
+    secondKillDone();
     await restart();
 
     await clients;
