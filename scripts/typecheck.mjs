@@ -46,5 +46,7 @@ const lane = async () => {
     if (!(await run(args))) failed = true;
   }
 };
-await Promise.all(Array.from({ length: Math.max(1, Math.min(os.availableParallelism(), PROGRAMS.length)) }, lane));
+await Promise.all(
+  Array.from({ length: Math.max(1, Math.min(os.availableParallelism(), PROGRAMS.length)) }, lane),
+);
 process.exit(failed ? 1 : 0);
