@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { webTestProjects } from './apps/web/vitest.shared';
 
 // One Vitest run covers every workspace's unit and integration tests (the browser journeys are Playwright's).
 export default defineConfig({
@@ -10,8 +11,8 @@ export default defineConfig({
       'packages/contract',
       'packages/google-emulator',
       'apps/server',
-      'apps/web',
-      'apps/web/vitest.isolated.config.ts',
+      // The web app's two projects, shared and isolated (apps/web/vitest.shared.ts).
+      ...webTestProjects(),
       'deploy',
     ],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. Most files

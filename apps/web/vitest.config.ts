@@ -1,4 +1,5 @@
-import { webTestProject } from './vitest.shared';
+import { defineConfig } from 'vitest/config';
+import { webTestProjects } from './vitest.shared';
 
-// The files that mock run in vitest.isolated.config.ts (vitest.shared.ts says why).
-export default webTestProject(false);
+// The web app's two test projects (vitest.shared.ts says why two); the repository's root config lists the same.
+export default defineConfig({ test: { projects: webTestProjects() } });

@@ -16,7 +16,8 @@ import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
  * project without anyone listing it.
  */
 
-const SRC = fileURLToPath(new URL('./src', import.meta.url));
+const WEB = fileURLToPath(new URL('.', import.meta.url));
+const SRC = path.join(WEB, 'src');
 const TEST_FILE = /\.test\.tsx?$/;
 /** What only an isolated file may do. */
 const REPLACES_MODULES_OR_GLOBALS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
@@ -61,9 +62,10 @@ export function isolatedTestFiles(): string[] {
 }
 
 /** One of the two projects: `isolated` takes the files above, the other every other test file. */
-export function webTestProject(isolated: boolean): UserWorkspaceConfig {
-  const isolatedFiles = isolatedTestFiles();
+function webTestProject(isolated: boolean, isolatedFiles: string[]): UserWorkspaceConfig {
   return defineProject({
+    // Paths below are this directory's, from whichever config lists the projects.
+    root: WEB,
     plugins: [react()],
     resolve: {
       conditions: ['source'],
@@ -82,4 +84,13 @@ export function webTestProject(isolated: boolean): UserWorkspaceConfig {
       setupFiles: ['./src/testing/setup.ts'],
     },
   });
+}
+
+/**
+ * Both projects, for the repository's root config and for this directory's (`npx vitest run` here runs
+ * every web test, as it did before the split).
+ */
+export function webTestProjects(): UserWorkspaceConfig[] {
+  const isolatedFiles = isolatedTestFiles();
+  return [webTestProject(false, isolatedFiles), webTestProject(true, isolatedFiles)];
 }
