@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+import { filesUnder, REPLACES_MODULES_OR_GLOBALS } from '../../vitest.mocking';
 
 /**
  * The web app's tests run as two Vitest projects (decision 0033):
@@ -19,18 +20,8 @@ import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 const WEB = fileURLToPath(new URL('.', import.meta.url));
 const SRC = path.join(WEB, 'src');
 const TEST_FILE = /\.test\.tsx?$/;
-/** What only an isolated file may do. */
-const REPLACES_MODULES_OR_GLOBALS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
 /** A test file's relative imports, to follow into its helpers (`../testing/feed` stubs fetch). */
 const RELATIVE_IMPORT = /from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The file an import specifier names, trying the extensions the app's imports leave out. */
 function resolveImport(fromFile: string, specifier: string): string | undefined {
@@ -56,8 +47,8 @@ function replacesModulesOrGlobals(testFile: string): boolean {
 
 /** The web app's test files that must run isolated, relative to this directory (Vitest's include form). */
 export function isolatedTestFiles(): string[] {
-  return sourceFiles(SRC)
-    .filter((file) => TEST_FILE.test(file) && replacesModulesOrGlobals(file))
+  return filesUnder(SRC, TEST_FILE)
+    .filter(replacesModulesOrGlobals)
     .map((file) => path.relative(path.dirname(SRC), file).split(path.sep).join('/'));
 }
 

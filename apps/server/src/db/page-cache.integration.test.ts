@@ -1,19 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MAIN_THREAD_PAGE_CACHE_KIB, openDatabase } from './database.js';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/dialects.js';
+import { MAIN_THREAD_PAGE_CACHE_KIB } from './database.js';
 
 describe("the SQLite connections' page caches", () => {
-  let root: string | undefined;
-  afterEach(() => {
-    if (root) fs.rmSync(root, { recursive: true, force: true });
-  });
-
   it("are SQLite's own 2 MB on the main thread (reads, transactions); the writer thread keeps 16 MB", async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-cache-'));
-    const handle = openDatabase({ kind: 'sqlite', file: path.join(root, 'sheetforms.db') });
+    const handle = await createTestDatabase('sqlite');
     try {
       // A SELECT reads on the main thread's connection; a PRAGMA statement goes to the writer thread.
       const onMainThread = sql<{ cache_size: number }>`SELECT cache_size FROM pragma_cache_size()`;

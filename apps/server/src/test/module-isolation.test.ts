@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-/** Every file under `dir` whose name ends in `.ts`. */
-function typescriptFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return typescriptFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
+import { filesUnder, REPLACES_MODULES_OR_GLOBALS } from '../../../../vitest.mocking.js';
 
 /** The projects whose vitest.config.ts says `isolate: false`: their sources, from the repository root. */
 const SHARED_MODULE_GRAPHS = ['apps/server/src', 'packages/google-emulator/src'];
@@ -17,9 +9,9 @@ const SHARED_MODULE_GRAPHS = ['apps/server/src', 'packages/google-emulator/src']
 describe('tests that share one module graph per worker (isolate: false in their vitest.config.ts)', () => {
   it('mock or stub no module, global or environment through Vitest: it would leak into later files', () => {
     const root = path.resolve(import.meta.dirname, '../../../..');
-    const offending = SHARED_MODULE_GRAPHS.flatMap((dir) => typescriptFiles(path.join(root, dir)))
+    const offending = SHARED_MODULE_GRAPHS.flatMap((dir) => filesUnder(path.join(root, dir), /\.ts$/))
       .filter((file) => file !== import.meta.filename)
-      .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(file, 'utf8')))
+      .filter((file) => REPLACES_MODULES_OR_GLOBALS.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file));
     expect(offending).toEqual([]);
     for (const dir of SHARED_MODULE_GRAPHS) {

@@ -2,22 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, REPLACES_MODULES_OR_GLOBALS as MOCKS } from '../../../../vitest.mocking';
 import { isolatedTestFiles } from '../../vitest.shared';
 
 const WEB = path.resolve(import.meta.dirname, '../..');
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const MOCKS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
-
 describe("the web app's two test projects (vitest.shared.ts)", () => {
-  const files = sourceFiles(path.join(WEB, 'src'));
+  const files = filesUnder(path.join(WEB, 'src'), /\.tsx?$/);
   const relative = (file: string) => path.relative(WEB, file).split(path.sep).join('/');
   const isolated = new Set(isolatedTestFiles());
 
