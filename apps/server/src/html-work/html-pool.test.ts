@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HtmlLimitError } from './html-guard.js';
 import { createHtmlPool, HtmlBusyError, type HtmlPool } from './html-pool.js';
@@ -18,6 +20,16 @@ describe('the HTML worker pool', () => {
       pool.run('sanitizeTemplate', '<p onclick="x()">Hi<script>1</script></p>', 'owner:a'),
     ).resolves.toBe('<p>Hi</p>');
     expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, completed: 1 });
+  });
+
+  it('runs its worker from source without a bundle file on disk', async () => {
+    // A file per process was left behind by every test worker killed before its 'exit' event.
+    pool = createHtmlPool({ size: 1, queueLimit: 4, timeoutMs: 20_000 });
+    await expect(pool.run('sanitizeTemplate', '<p>Hi</p>', 'owner:a')).resolves.toBe('<p>Hi</p>');
+    const ours = fs
+      .readdirSync(os.tmpdir())
+      .filter((name) => name.startsWith(`sheetforms-html-worker-${process.pid}-`));
+    expect(ours).toEqual([]);
   });
 
   it('carries a limit back as HtmlLimitError', async () => {

@@ -1,8 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { HtmlLimitError, type HtmlLimitReason } from './html-guard.js';
@@ -279,7 +275,9 @@ export function createHtmlPool(options: HtmlPoolOptions): HtmlPool {
  * The worker runs the compiled html-worker.js next to this file. From source (tests, `npm run dev`) there
  * is no compiled file, and Node 20 does not apply TypeScript loaders to a worker's entry, so html-worker.ts
  * is bundled once per process with esbuild (a development dependency; workspace packages from their
- * sources, as the parent resolves them) and the bundle runs instead.
+ * sources, as the parent resolves them) and the bundle runs from a data: URL. It is never written to disk:
+ * a file per process was left behind by every process that ended without its 'exit' event (a test runner's
+ * killed workers), two or three files of 1.6 MB per test run.
  */
 function spawnHtmlWorker(maxHeapMb: number): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
@@ -289,27 +287,29 @@ function spawnHtmlWorker(maxHeapMb: number): Worker {
   return new Worker(entry, { resourceLimits });
 }
 
-let bundled: string | undefined;
+let bundled: URL | undefined;
 
-function sourceBundle(): string {
+function sourceBundle(): URL {
   if (bundled) return bundled;
   const require = createRequire(import.meta.url);
   const esbuild = require('esbuild') as typeof import('esbuild');
-  const outfile = path.join(os.tmpdir(), `sheetforms-html-worker-${process.pid}-${randomUUID()}.mjs`);
-  esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL('./html-worker.ts', import.meta.url))],
+  const entry = new URL('./html-worker.ts', import.meta.url);
+  const { outputFiles } = esbuild.buildSync({
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
     conditions: ['source'],
-    outfile,
+    write: false,
     logLevel: 'error',
-    // CommonJS packages inside an ES module bundle call require().
+    // CommonJS packages inside an ES module bundle call require(); a data: URL has no path of its own to
+    // resolve from, so it resolves from the source's.
     banner: {
-      js: "import { createRequire as $cr } from 'node:module'; const require = $cr(import.meta.url);",
+      js: `import { createRequire as $cr } from 'node:module'; const require = $cr(${JSON.stringify(entry.href)});`,
     },
   });
-  process.once('exit', () => fs.rmSync(outfile, { force: true }));
-  bundled = outfile;
-  return outfile;
+  const [bundle] = outputFiles;
+  if (!bundle) throw new Error('html-worker: esbuild produced no bundle');
+  bundled = new URL(`data:text/javascript;base64,${Buffer.from(bundle.contents).toString('base64')}`);
+  return bundled;
 }
