@@ -21,7 +21,8 @@
 //     started in a process of its own (not counted in the server's memory, but on the same cores);
 //   - pg-off / pg-on (with --postgres URL): the same against PostgreSQL, a fresh database per run;
 //   - before-off / before-on (with --before DIR): SheetForms from another tree's build (DIR/apps/server/dist),
-//     say the commit before a change, to compare in the same run.
+//     say the commit before a change, to compare in the same run; before-google-off / before-google-on, the
+//     same in Google mode (name them in --only; without any before-* there, --before adds the local pair).
 // After each run the server is stopped and every 2xx answer's id is looked up in its database: each must
 // have its row (a 201 is only sent after the commit), and no more rows may exist than 2xx answers plus the
 // requests in flight when the load stopped.
@@ -29,11 +30,13 @@
 // before the load; peak during it), the bytes the server process wrote to disk per 2xx during the measured
 // run (/proc/<pid>/io write_bytes: the WAL and the checkpoints into the database file; with the worker on,
 // also the sync's updates and the emulator's sheet files; PostgreSQL: the cluster's WAL bytes from
-// pg_stat_wal), and each SheetForms run's ratio to the round's two floors.
+// pg_stat_wal), the server's CPU time per 2xx (all its threads, and its main thread alone: steadier than
+// requests per second when other work shares the cores), and each SheetForms run's ratio to the round's
+// two floors.
 //
 // --ci: 1 round of 5 s after a 1 s warm-up. The exit code is 1 on errors, non-2xx answers, an acknowledged
 // response without its row, or a run that produced no report; never on a timing.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -82,7 +85,8 @@ const Database = requireFromServer('better-sqlite3');
 
 const routes = args.only.split(',').map((name) => name.trim());
 if (args.postgres) routes.push('pg-off', 'pg-on');
-if (args.before) routes.push('before-off', 'before-on');
+if (args.before && !routes.some((route) => route.startsWith('before-'))) routes.push('before-off', 'before-on');
+if (!args.before && routes.some((route) => route.startsWith('before-'))) throw new Error('before-* needs --before DIR');
 const known = new Set([
   'naive',
   'group',
@@ -94,6 +98,8 @@ const known = new Set([
   'pg-on',
   'before-off',
   'before-on',
+  'before-google-off',
+  'before-google-on',
 ]);
 for (const route of routes) if (!known.has(route)) throw new Error(`unknown route ${route}`);
 
@@ -178,7 +184,7 @@ async function runSheetForms(route) {
   // its own (local mode serves the emulator from the server's process: its sheets and its work are counted
   // in that server's memory and CPU, which a production server never carries).
   const emulatorDir = path.join(dataDir, 'emulator');
-  const emulator = route.startsWith('google-')
+  const emulator = route.replace(/^before-/, '').startsWith('google-')
     ? await startStandaloneEmulator(emulatorDir, { logFile: path.join(dataDir, 'emulator.log') })
     : undefined;
   // A server that fails to start must not leave the emulator running (its child process would keep the
@@ -312,9 +318,13 @@ async function load(name, url, pid, walBytes) {
   }, 200);
   const written = walBytes ?? (async () => writtenBytes(pid));
   const writtenBefore = await written();
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ ...options, duration: DURATION });
+  const cpuAfter = cpuSeconds(pid);
   const writtenAfter = await written();
   clearInterval(sampler);
+  const cpuMicrosPer2xx = (key) =>
+    result['2xx'] > 0 ? ((cpuAfter[key] - cpuBefore[key]) * 1e6) / result['2xx'] : Number.NaN;
   return {
     name,
     rps: result.requests.average,
@@ -327,7 +337,37 @@ async function load(name, url, pid, walBytes) {
     idleRssMiB: idleRss / 1024 / 1024,
     peakRssMiB: peakRss / 1024 / 1024,
     kibPer2xx: result['2xx'] > 0 ? (writtenAfter - writtenBefore) / 1024 / result['2xx'] : Number.NaN,
+    cpuPer2xx: cpuMicrosPer2xx('process'),
+    mainThreadCpuPer2xx: cpuMicrosPer2xx('mainThread'),
   };
+}
+
+/** The kernel's clock ticks per second, the unit of /proc's CPU times. */
+function clockTicksPerSecond() {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+
+/**
+ * CPU seconds (user + system) the server has used: all its threads, and its main thread alone (the
+ * thread whose id is the process id). Per request, far steadier than requests per second on a shared
+ * machine: another process taking a core slows the server, but does not make its requests cost more.
+ */
+function cpuSeconds(pid) {
+  const ticks = clockTicksPerSecond();
+  const read = (file) => {
+    try {
+      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+      const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { process: read(`/proc/${pid}/stat`), mainThread: read(`/proc/${pid}/task/${pid}/stat`) };
 }
 
 /** How many of `ids` the table holds (looked up by primary key, 500 at a time). */
@@ -406,13 +446,13 @@ function printReport({ results: rows, ...meta }) {
     `\nNode ${meta.node}, ${meta.cpus}; load average ${meta.loadAverage.before.join(' ')} before, ${meta.loadAverage.after.join(' ')} after; one-row commit (flush) p50 ${meta.flushMs.p50} ms, p90 ${meta.flushMs.p90} ms; ${meta.connections} connections, ${meta.durationSeconds} s per run (after ${meta.warmupSeconds} s warm-up); log level ${meta.logLevel}\n`,
   );
   console.log(
-    '| Round | Route | Requests/s | p50 (ms) | p99 (ms) | 2xx | Non-2xx | Errors | Every 2xx has its row | Idle RSS (MiB) | Peak RSS (MiB) | KiB written per 2xx | vs naive | vs group commit |',
+    '| Round | Route | Requests/s | p50 (ms) | p99 (ms) | 2xx | Non-2xx | Errors | Every 2xx has its row | Idle RSS (MiB) | Peak RSS (MiB) | KiB written per 2xx | CPU µs per 2xx (main thread) | vs naive | vs group commit |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const bare = r.name === 'naive' || r.name === 'group';
     console.log(
-      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'group'))} |`,
+      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${r.cpuPer2xx.toFixed(0)} (${r.mainThreadCpuPer2xx.toFixed(0)}) | ${bare ? '–' : ratio(r.rps, floor(r.round, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'group'))} |`,
     );
   }
 }

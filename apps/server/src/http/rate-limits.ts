@@ -26,8 +26,9 @@ export function createPublicLimits(app: FastifyInstance, limits: PublicLimit[]) 
       timeWindow: MINUTE,
       keyGenerator: (request) => limit.key(request) ?? '',
       // A route that calls these checks wants them: the global allow list (only /api/ is limited by
-      // default) must not wave through a public route outside /api, such as the form page's POST.
-      allowList: () => false,
+      // default) must not wave through a public route outside /api, such as the form page's POST. An empty
+      // list, not a function: the plugin awaits a function's answer, a promise per counter per request.
+      allowList: [],
     }),
   }));
   return async function enforce(request: FastifyRequest, reply: FastifyReply): Promise<void> {

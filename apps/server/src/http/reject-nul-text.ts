@@ -1,6 +1,6 @@
 import { findUnstorableText } from '@sheetforms/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from './http-error.js';
+import { badRequest, type HttpError } from './http-error.js';
 
 const PARTS = ['params', 'query', 'body'] as const;
 
@@ -11,19 +11,26 @@ const PARTS = ['params', 'query', 'body'] as const;
  * today's and tomorrow's. Multipart bodies are read by their route and checked there.
  */
 export function rejectNulText(scope: FastifyInstance): void {
-  scope.addHook('preValidation', async (request: FastifyRequest) => {
-    for (const part of PARTS) {
-      const found = findUnstorableText(request[part]);
-      if (found) {
-        // A key may hold the character itself: shown escaped, so the problem document stays plain text.
-        const field = found.path.map((key) => escapeUnstorable(String(key))).join('.');
-        const detail = field ? `${field}: ${found.message}` : found.message;
-        throw badRequest('VALIDATION_FAILED', detail, [
-          { path: [part, field].filter(Boolean).join('.'), message: found.message },
-        ]);
-      }
-    }
+  // The callback form: every request of the scope runs it, and an async hook costs a promise each.
+  scope.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    done(unstorableTextProblem(request));
   });
+}
+
+/** The 400 for the first NUL or unpaired surrogate in the request's parameters, query or body. */
+function unstorableTextProblem(request: FastifyRequest): HttpError | undefined {
+  for (const part of PARTS) {
+    const found = findUnstorableText(request[part]);
+    if (found) {
+      // A key may hold the character itself: shown escaped, so the problem document stays plain text.
+      const field = found.path.map((key) => escapeUnstorable(String(key))).join('.');
+      const detail = field ? `${field}: ${found.message}` : found.message;
+      return badRequest('VALIDATION_FAILED', detail, [
+        { path: [part, field].filter(Boolean).join('.'), message: found.message },
+      ]);
+    }
+  }
+  return undefined;
 }
 
 /** NUL and unpaired surrogate halves written as \uXXXX, so a field name holding them can be shown. */

@@ -53,7 +53,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
     done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Host pages load the embed script from their own origin, which the default same-origin resource
     // policy would refuse.
     if (isEmbedScript(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -64,6 +64,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
         reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
       }
     }
+    done(null, payload);
   });
 }
 

@@ -138,21 +138,24 @@ export function createDeliveriesRepository(
     async responsesToPlan(limit: number): Promise<ResponseToPlan[]> {
       const rows = await db
         .selectFrom('responses')
-        .innerJoin('forms', 'forms.id', 'responses.form_id')
-        .select([
-          'responses.id as responseId',
-          'responses.form_id as formRowId',
-          'responses.created_at',
-          'responses.answers_json',
-          'forms.fields_json',
-          'forms.settings_json',
-        ])
-        .where('responses.plan_deliveries', '=', 1)
-        .orderBy('responses.created_at')
+        .select(['id as responseId', 'form_id as formRowId', 'created_at', 'answers_json'])
+        .where('plan_deliveries', '=', 1)
+        .orderBy('created_at')
         .limit(limit)
         .execute();
       if (rows.length === 0) return [];
+      // Each form's fields and settings once, not once per response: a batch is usually hundreds of one
+      // form's responses, and a join copied its fields' JSON into every row (garbage under load).
       const formRowIds = [...new Set(rows.map((row) => row.formRowId))];
+      const forms = new Map(
+        (
+          await db
+            .selectFrom('forms')
+            .select(['id', 'fields_json', 'settings_json'])
+            .where('id', 'in', formRowIds)
+            .execute()
+        ).map((form) => [form.id, form]),
+      );
       const hooks = await db
         .selectFrom('webhooks')
         .select(['id', 'form_id'])
@@ -160,15 +163,28 @@ export function createDeliveriesRepository(
         .where('enabled', '=', 1)
         .orderBy('created_at')
         .execute();
-      return rows.map((row) => ({
-        responseId: row.responseId,
-        formRowId: row.formRowId,
-        createdAt: row.created_at,
-        answersJson: row.answers_json,
-        fieldsJson: row.fields_json,
-        settingsJson: row.settings_json,
-        webhookIds: hooks.filter((hook) => hook.form_id === row.formRowId).map((hook) => hook.id),
-      }));
+      const webhookIdsOf = new Map(
+        formRowIds.map((formRowId) => [
+          formRowId,
+          hooks.filter((hook) => hook.form_id === formRowId).map((hook) => hook.id),
+        ]),
+      );
+      // A response whose form is gone (deleted since) has nothing to plan: its rows go with the form.
+      return rows.flatMap((row) => {
+        const form = forms.get(row.formRowId);
+        if (!form) return [];
+        return [
+          {
+            responseId: row.responseId,
+            formRowId: row.formRowId,
+            createdAt: row.created_at,
+            answersJson: row.answers_json,
+            fieldsJson: form.fields_json,
+            settingsJson: form.settings_json,
+            webhookIds: webhookIdsOf.get(row.formRowId) ?? [],
+          },
+        ];
+      });
     },
 
     /**
