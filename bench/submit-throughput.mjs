@@ -85,8 +85,10 @@ const Database = requireFromServer('better-sqlite3');
 
 const routes = args.only.split(',').map((name) => name.trim());
 if (args.postgres) routes.push('pg-off', 'pg-on');
-if (args.before && !routes.some((route) => route.startsWith('before-'))) routes.push('before-off', 'before-on');
-if (!args.before && routes.some((route) => route.startsWith('before-'))) throw new Error('before-* needs --before DIR');
+if (args.before && !routes.some((route) => route.startsWith('before-')))
+  routes.push('before-off', 'before-on');
+if (!args.before && routes.some((route) => route.startsWith('before-')))
+  throw new Error('before-* needs --before DIR');
 const known = new Set([
   'naive',
   'group',
