@@ -60,6 +60,12 @@ describeEachDialect('credentials stay out of the logs', (dialect) => {
     // A replayed ticket and a session that does not exist are logged too.
     const replayed = await fetch(`${app.url}/api/v1/chat/admin/stream?ticket=${encodeURIComponent(ticket)}`);
     expect(replayed.status).toBe(401);
+    // Names spelled with escapes reach the same routes (the router and the query parser decode them).
+    const escapedTicket = await fetch(
+      `${app.url}/api/v1/chat/admin/stream?%74icket=${encodeURIComponent(ticket)}`,
+    );
+    expect(escapedTicket.status).toBe(401);
+    expect((await api('GET', `/chat/%6Dessages/${sessionId}`)).status).toBe(200);
     const unknown = randomBytes(16).toString('base64url');
     expect((await api('GET', `/chat/messages/${unknown}`)).status).toBe(404);
     expect((await api('GET', `/chat/admin/chat/${unknown}`, { token: admin })).status).toBe(404);
@@ -67,7 +73,7 @@ describeEachDialect('credentials stay out of the logs', (dialect) => {
     // Every call above has its access line (the streams' lines come when they end)...
     const urls = () =>
       lines.map((line) => JSON.parse(line)).flatMap((entry) => (entry.url ? [entry.url] : []));
-    await expect.poll(() => urls().filter((url) => url.includes('/stream')).length).toBe(3);
+    await expect.poll(() => urls().filter((url) => url.includes('/stream')).length).toBe(4);
     expect(new Set(urls())).toEqual(
       new Set([
         '/api/v1/auth/google',

@@ -37,6 +37,19 @@ describe('redactCredentials', () => {
     expect(redactCredentials(`/x?a=1&sessionId=${SESSION}&b=2`)).toBe('/x?a=1&sessionId=[redacted]&b=2');
   });
 
+  it('hides them when their names are spelled with escapes, as the router and the query parser decode them', () => {
+    expect(redactCredentials(`/api/v1/chat/%6Dessages/${SESSION}/stream`)).toBe(
+      '/api/v1/chat/messages/[redacted]/stream',
+    );
+    expect(redactCredentials('/api/v1/chat/%61dmin/%63hat/abc/close')).toBe(
+      '/api/v1/chat/admin/chat/[redacted]/close',
+    );
+    expect(redactCredentials('/api/v1/chat/admin/stream?%74icket=eyJ.abc.def&x=%2F')).toBe(
+      '/api/v1/chat/admin/stream?ticket=[redacted]&x=%2F',
+    );
+    expect(redactCredentials('/x?a=1&%73ession%49d=secret')).toBe('/x?a=1&sessionId=[redacted]');
+  });
+
   it('leaves other URLs alone', () => {
     for (const url of [
       '/api/v1/chat/start',

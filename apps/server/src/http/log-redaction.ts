@@ -12,7 +12,26 @@ const CREDENTIAL_IN_QUERY = /([?&](?:ticket|sessionId)=)[^&#\s"']*/gi;
 
 /** A URL (or any text that may quote one, such as an error message) without the credentials in it. */
 export function redactCredentials(text: string): string {
-  return text.replace(SESSION_ID_IN_PATH, `$1${REDACTED}`).replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`);
+  return decodeUnreserved(text)
+    .replace(SESSION_ID_IN_PATH, `$1${REDACTED}`)
+    .replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`);
+}
+
+const ESCAPE = /%([0-9A-Fa-f]{2})/g;
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * The router and the query parser decode escapes, so `/chat/%6Dessages/{id}` and `?%74icket=` reach the
+ * chat routes as `messages` and `ticket`: such a URL is written with its escaped letters, digits and
+ * -._~ decoded (RFC 3986 calls the two forms equivalent), so the patterns above see what the routes saw.
+ * Other escapes stay as they are.
+ */
+function decodeUnreserved(text: string): string {
+  if (!text.includes('%')) return text;
+  return text.replace(ESCAPE, (escaped, hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : escaped;
+  });
 }
 
 /**
