@@ -5,7 +5,6 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from '../config/config-types.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.js';
 import { limitConnectionsPerAddress } from '../http/connection-limits.js';
-import { bufferedStdout } from '../http/log-destination.js';
 import { logSerializers, redactCredentials } from '../http/log-redaction.js';
 import { sendProblem } from '../http/problem.js';
 import { serializerCompiler } from '../http/serializer.js';
@@ -33,8 +32,7 @@ export async function createServer(
       level: config.logLevel,
       // Chat session ids and stream tickets are credentials: no request or error line writes them.
       serializers: logSerializers,
-      // Standard output with request lines written in batches, warnings and errors at once.
-      stream: overrides.logStream ?? bufferedStdout(),
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
@@ -69,7 +67,7 @@ export async function createServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks every request runs take Fastify's callback form: an async hook costs a promise and a turn of
-  // the microtask queue per request, a measurable share of a submission under load (docs/performance.md).
+  // the microtask queue per request (small: within the submit bench's noise, docs/performance.md).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
