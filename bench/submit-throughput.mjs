@@ -344,26 +344,33 @@ async function load(name, url, pid, walBytes) {
   };
 }
 
-/** The kernel's clock ticks per second, the unit of /proc's CPU times. */
+/** The kernel's clock ticks per second, the unit of /proc's CPU times (asked once). */
+let clockTicks;
 function clockTicksPerSecond() {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
   }
+  return clockTicks;
 }
 
 /**
  * CPU seconds (user + system) the server has used: all its threads, and its main thread alone (the
  * thread whose id is the process id). Per request, far steadier than requests per second on a shared
  * machine: another process taking a core slows the server, but does not make its requests cost more.
+ * PostgreSQL's own processes (pg-*) and the standalone emulator (google-*) are not counted.
  */
 function cpuSeconds(pid) {
   const ticks = clockTicksPerSecond();
   const read = (file) => {
     try {
-      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
-      const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+      // The fields after the command's closing parenthesis (the command may hold one); utime and stime are
+      // the 14th and 15th of the line.
+      const line = fs.readFileSync(file, 'utf8');
+      const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / ticks;
     } catch {
       return Number.NaN;

@@ -24,23 +24,23 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 started_pg=0
-if [ -z "${TEST_DATABASE_URL:-}" ]; then
-  eval "$(bash scripts/test-postgres.sh start)"
-  started_pg=1
-fi
-export TEST_DATABASE_URL REQUIRE_POSTGRES=1 REQUIRE_REDIS=1
-# The journeys' server keeps its database, sheets and uploads here (13 MB a run), removed with the run.
 remove_e2e_data=0
-if [ -z "${E2E_DATA_DIR:-}" ]; then
-  E2E_DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sheetforms-e2e-XXXXXX")"
-  remove_e2e_data=1
-fi
-export E2E_DATA_DIR
 cleanup() {
   if [ "$remove_e2e_data" = 1 ]; then rm -rf "$E2E_DATA_DIR"; fi
   if [ "$started_pg" = 1 ]; then bash scripts/test-postgres.sh stop; fi
 }
 trap cleanup EXIT
+# The journeys' server keeps its database, sheets and uploads here (13 MB a run), removed with the run.
+if [ -z "${E2E_DATA_DIR:-}" ]; then
+  E2E_DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sheetforms-e2e-XXXXXX")"
+  remove_e2e_data=1
+fi
+export E2E_DATA_DIR
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  eval "$(bash scripts/test-postgres.sh start)"
+  started_pg=1
+fi
+export TEST_DATABASE_URL REQUIRE_POSTGRES=1 REQUIRE_REDIS=1
 
 # Each stage's wall time is printed when it ends (docs/performance.md, "The test suite", keeps the figures),
 # with how busy the machine's cores were meanwhile: a stage that leaves cores idle can share them.

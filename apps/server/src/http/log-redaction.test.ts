@@ -50,6 +50,21 @@ describe('redactCredentials', () => {
     expect(redactCredentials('/x?a=1&%73ession%49d=secret')).toBe('/x?a=1&sessionId=[redacted]');
   });
 
+  it('hides a ticket after a #, where the router starts a query, and a value with a # inside', () => {
+    expect(redactCredentials('/api/v1/chat/admin/stream#ticket=eyJ.abc')).toBe(
+      '/api/v1/chat/admin/stream#ticket=[redacted]',
+    );
+    expect(redactCredentials('/api/v1/chat/admin/stream?ticket=eyJ#abc&x=1')).toBe(
+      '/api/v1/chat/admin/stream?ticket=[redacted]&x=1',
+    );
+  });
+
+  it('leaves a URL with nothing to hide exactly as it came, escapes included', () => {
+    for (const url of ['/%2e%2e/%2E%2E/etc/passwd', '/api/v1/forms/%61bc?q=100%41', 'rate 100%41 done']) {
+      expect(redactCredentials(url)).toBe(url);
+    }
+  });
+
   it('leaves other URLs alone', () => {
     for (const url of [
       '/api/v1/chat/start',

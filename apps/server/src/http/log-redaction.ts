@@ -6,15 +6,21 @@ export const REDACTED = '[redacted]';
 
 // A visitor's chat session id is their only credential (whoever has it reads and writes the chat), and it
 // travels in the path: /chat/messages/{id}[/stream] for the visitor, /chat/admin/chat/{id}[/close|/typing]
-// for the admins. An admin stream ticket travels in the query. Neither may reach a log line.
+// for the admins. An admin stream ticket travels in the query. Neither may reach a log line. The router
+// also starts a query at `#` (a raw request may send one), and the query parser keeps a `#` inside a value.
 const SESSION_ID_IN_PATH = /(\/chat\/(?:messages|admin\/chat)\/)[^/?#\s"']+/gi;
-const CREDENTIAL_IN_QUERY = /([?&](?:ticket|sessionId)=)[^&#\s"']*/gi;
+const CREDENTIAL_IN_QUERY = /([?&#](?:ticket|sessionId)=)[^&\s"']*/gi;
 
-/** A URL (or any text that may quote one, such as an error message) without the credentials in it. */
+/**
+ * A URL (or any text that may quote one, such as an error message) without the credentials in it. Text
+ * with nothing to redact comes back exactly as it was, escapes and all.
+ */
 export function redactCredentials(text: string): string {
-  return decodeUnreserved(text)
+  const decoded = decodeUnreserved(text);
+  const redacted = decoded
     .replace(SESSION_ID_IN_PATH, `$1${REDACTED}`)
     .replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`);
+  return redacted === decoded ? text : redacted;
 }
 
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
@@ -22,9 +28,9 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
 /**
  * The router and the query parser decode escapes, so `/chat/%6Dessages/{id}` and `?%74icket=` reach the
- * chat routes as `messages` and `ticket`: such a URL is written with its escaped letters, digits and
- * -._~ decoded (RFC 3986 calls the two forms equivalent), so the patterns above see what the routes saw.
- * Other escapes stay as they are.
+ * chat routes as `messages` and `ticket`: the patterns above are matched on a copy with its escaped
+ * letters, digits and -._~ decoded (RFC 3986 calls the two forms equivalent), so they see what the routes
+ * saw. Other escapes stay as they are; a URL with a credential in it is logged in the decoded form.
  */
 function decodeUnreserved(text: string): string {
   if (!text.includes('%')) return text;

@@ -354,8 +354,8 @@ describeEachDialect('crash recovery: SIGKILL mid-load', (dialect: Dialect) => {
     });
 
     // The kills met the states they were meant to: the restart after the second kill found the killed
-    // process's append in the sheet and did not write it again. (Its info line is written asynchronously,
-    // so it is waited for.)
+    // process's append in the sheet and did not write it again. (Its line reaches this process through
+    // the child's output pipe, which may lag the sheet's read above, so it is waited for.)
     await vi.waitFor(
       () =>
         expect(alreadyPresent.get(2) ?? 0, `server warnings:\n${serverLog.join('\n')}`).toBeGreaterThan(0),
