@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -222,14 +223,35 @@ export function columnCounts(values, header) {
   return counts;
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+/**
+ * A port nothing listens on, for a server started (and perhaps restarted) seconds later. It is drawn
+ * below the kernel's ephemeral range (Linux: 32768–60999), where listen(0) and outgoing connections take
+ * theirs: a port from listen(0), released and bound later, could meanwhile be handed to any other test's
+ * server (seen as a risk of about one run in a hundred). Each process walks its own block of the range
+ * from a random start, so two test workers rarely meet, and one never hands out a port twice.
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < PORT_BLOCK; attempt++) {
+    nextPortOffset = (nextPortOffset + 1) % PORT_BLOCK;
+    const port = FIRST_PORT + portBlock * PORT_BLOCK + nextPortOffset;
+    if (await canListenOn(port)) return port;
+  }
+  throw new Error(
+    `no free port in ${FIRST_PORT + portBlock * PORT_BLOCK}–${FIRST_PORT + (portBlock + 1) * PORT_BLOCK - 1}`,
+  );
+}
+
+const FIRST_PORT = 20_000;
+const PORT_BLOCK = 1_000;
+/** 12 blocks: 20000–31999. Test workers are processes or threads with neighbouring ids. */
+const portBlock = (process.pid + threadId) % 12;
+let nextPortOffset = Math.floor(Math.random() * PORT_BLOCK);
+
+function canListenOn(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 

@@ -371,10 +371,12 @@ describeEachDialect('sheet sync worker', (dialect) => {
     ];
     const repo = createSheetSyncRepository(database.db, dialect);
     const at = Date.now();
-    // A worker claims, appends the first row, and dies before settling.
+    // A worker claims, appends the first row, and dies before settling. The lease outlasts the steps
+    // below on a slow machine (it used to be 300 ms, and a slow claim and two appends could outlast it).
+    const leaseMs = 2_000;
     const claimed = await repo.claim({
       now: new Date(at).toISOString(),
-      leaseUntil: new Date(at + 300).toISOString(),
+      leaseUntil: new Date(at + leaseMs).toISOString(),
       workerId: 'crashed',
       limit: 10,
     });
@@ -386,7 +388,7 @@ describeEachDialect('sheet sync worker', (dialect) => {
     const w = worker();
     // While the lease lasts, nobody else takes the claim.
     expect(await w.runOnce()).toMatchObject({ claimed: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + leaseMs + 50 - Date.now())));
     expect(await w.runOnce()).toMatchObject({ claimed: 2, synced: 2, alreadyPresent: 1 });
     await expectExactlyOnce(t, spreadsheetId, 'Sheet1', ids);
     // The dead worker cannot settle what it no longer holds.
