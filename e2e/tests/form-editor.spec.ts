@@ -123,12 +123,13 @@ test('an owner edits a form: removes a field, protects it with an authorized use
   await emailLabel.fill('Email');
 
   // Update Form, 'Updated Successfully!', then the forms dashboard about a second later.
+  // Timed from the click: the checks of the message below take their own time on a slow machine.
+  const clickedAt = Date.now();
   await page.getByRole('button', { name: 'Update Form' }).click();
   await expect(page.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
   await expect(page.getByText('Form updated successfully!')).toBeVisible();
-  const savedAt = Date.now();
   await expect(page).toHaveURL(/\/dashboard\/forms$/, { timeout: 5000 });
-  expect(Date.now() - savedAt).toBeGreaterThan(500);
+  expect(Date.now() - clickedAt).toBeGreaterThan(900);
 
   // Everything persisted.
   await page.goto(editorUrl);

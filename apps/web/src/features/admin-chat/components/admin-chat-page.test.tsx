@@ -1,6 +1,6 @@
 import type { ChatAdminConversation, ChatSessionSummary } from '@sheetforms/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
@@ -8,8 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { type FakeReply, fakeAdapter, problem } from '@/testing/fake-adapter';
 import { AdminChatPage, PHONE_CONVERSATION_FRAME } from './admin-chat-page';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const originalAdapter = api.defaults.adapter;
 

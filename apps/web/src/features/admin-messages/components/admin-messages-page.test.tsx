@@ -1,14 +1,12 @@
 import type { ContactMessage, ContactMessagesPage } from '@sheetforms/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
 import { type FakeReply, fakeAdapter, problem } from '@/testing/fake-adapter';
 import { AdminMessagesPage } from './admin-messages-page';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const originalAdapter = api.defaults.adapter;
 

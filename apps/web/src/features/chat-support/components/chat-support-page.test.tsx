@@ -1,6 +1,6 @@
 import type { ChatConversation, ChatMessage } from '@sheetforms/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,8 +9,6 @@ import { visitorApi } from '../api/visitor-client';
 import { CHAT_SESSION_STORAGE_KEY } from '../logic/stored-session';
 import { RATE_LIMITED_TEXT } from '../logic/texts';
 import { ChatSupportPage } from './chat-support-page';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const originalAdapter = visitorApi.defaults.adapter;
 afterEach(() => {

@@ -239,7 +239,7 @@ describe('FormEditorPage', EDIT_TIMEOUT, () => {
         notifyOwner: 0,
       },
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 5_000 });
   });
 
   it("shows 'Updating...' while saving and the server's message when the update fails", async () => {
@@ -653,7 +653,7 @@ describe('Fields of issue 21', EDIT_TIMEOUT, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
     expect(await screen.findByText('Updated Successfully!')).toBeDefined();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 5_000 });
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { PROFILE_MESSAGES, type User } from '@sheetforms/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,6 @@ import { AuthContext, type AuthContextValue } from '@/features/auth/hooks/use-au
 import { api } from '@/lib/api-client';
 import { type FakeReply, fakeAdapter, problem } from '@/testing/fake-adapter';
 import { ProfilePage } from './profile-page';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const originalAdapter = api.defaults.adapter;
 const ADA: User = {

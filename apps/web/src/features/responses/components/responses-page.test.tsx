@@ -1,15 +1,12 @@
 import type { FormDetail, FormTemplate, ResponseItem, ResponsesPage } from '@sheetforms/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { ResponsesPage as ResponsesPageComponent } from './responses-page';
-
-// The machine running the suite is shared and busy: give asynchronous UI a little more room than 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 
 const FORM_ID = 'abcDEF123456';
 const LONG_ANSWER = `First line of a long answer.\n${'All work and no play makes Jack a dull boy. '.repeat(12)}`;

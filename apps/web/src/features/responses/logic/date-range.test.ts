@@ -5,7 +5,9 @@ import { DATE_RANGE_ORDER_ERROR, localDateRangeToInstants } from './date-range';
 const originalTz = process.env.TZ;
 
 afterEach(() => {
-  process.env.TZ = originalTz;
+  // Assigning undefined would set the string 'undefined'; the files after this one share the process.
+  if (originalTz === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTz;
 });
 
 describe('localDateRangeToInstants', () => {
