@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run typecheck`: the build's project references first (`tsc -b`, which the others read as declarations),
 // then every other TypeScript program (tests, the web app, the journeys, the deployment scripts), as many at
-// once as there are cores. Each `tsc` is single-threaded: one after the other they took 35 s on two cores,
-// two at a time 19 s (docs/performance.md, "The test suite"). Each program's output is printed whole once
-// it ends, so two programs' errors never interleave; the exit code is 1 if any program failed.
+// once as there are cores. Each `tsc` is single-threaded: the whole check took 34 s with one after the
+// other on two cores, 29 s with two at a time (docs/performance.md, "The test suite"). Each program's
+// output is printed whole once it ends, so two programs' errors never interleave; the exit code is 1 if
+// any program failed.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
