@@ -69,6 +69,7 @@ export async function startReceiver() {
   const held: ReceivedHook[] = [];
   let holding = false;
   const statuses = new Map<string, number[]>();
+  const delays = new Map<string, number>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -81,7 +82,11 @@ export async function startReceiver() {
       }
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = statuses.get(path)?.shift() ?? 200;
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      const answer = () =>
+        response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      const delayMs = delays.get(path) ?? 0;
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,6 +103,10 @@ export async function startReceiver() {
     /** The next answers on `path`, in order (then 200). */
     answer(path: string, ...codes: number[]) {
       statuses.set(path, codes);
+    },
+    /** Each answer on `path` comes this much later (a send stays in flight that long). */
+    delay(path: string, ms: number) {
+      delays.set(path, ms);
     },
     close: () => {
       server.closeAllConnections();
