@@ -12,8 +12,9 @@ import { verifyWebhookSignature } from './webhook-signature.js';
  * 410 Gone, and owner scoping of every webhook route.
  */
 /**
- * How long a test waits for the worker's next step. Ample: on a loaded 2-core machine (the full suite beside
- * a PDF test's Chromium) the three attempts of the retry test took over 10 s.
+ * How long a test waits for the worker's next step. Ample: each step takes well under a second (the retry
+ * test's three attempts, 1.4 s in all); a loaded 2-core machine (the full suite beside a PDF test's
+ * Chromium) is slower by several times.
  */
 const PATIENCE_MS = 30_000;
 
