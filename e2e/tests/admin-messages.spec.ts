@@ -57,14 +57,25 @@ test('Inbox: a message sent from /contact reaches the admins, who read and delet
   await expect(item).toHaveAttribute('data-read', 'false');
   await expect(item.getByText('Unread', { exact: true })).toBeVisible();
 
-  // Read, then unread again, then read.
+  // Read, then unread again, then read. The page shows each change before the server has it, so each
+  // click also waits for its PATCH: three in flight at once could be stored in another order.
+  const stored = () =>
+    page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().includes('/contact/messages/'),
+    );
+  let patched = stored();
   await item.getByRole('button', { name: 'Mark as read' }).click();
   await expect(item).toHaveAttribute('data-read', 'true');
   await expect(item.getByText('Unread', { exact: true })).toHaveCount(0);
+  expect((await patched).ok()).toBe(true);
+  patched = stored();
   await item.getByRole('button', { name: 'Mark as unread' }).click();
   await expect(item).toHaveAttribute('data-read', 'false');
+  expect((await patched).ok()).toBe(true);
+  patched = stored();
   await item.getByRole('button', { name: 'Mark as read' }).click();
   await expect(item).toHaveAttribute('data-read', 'true');
+  expect((await patched).ok()).toBe(true);
   await page.reload();
   await expect(page.getByTestId('contact-message').filter({ hasText: sender })).toHaveAttribute(
     'data-read',

@@ -37,10 +37,13 @@ async function startChat(page: Page, name: string, email = '') {
   await expect(page.getByText(`Chatting as: ${name}`)).toBeVisible();
 }
 
+/** Sends a message and waits until the server has stored it (the bubble shows at once, "Sending…" until then). */
 async function visitorSends(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page.getByRole('log', { name: 'Messages' }).getByText(text)).toBeVisible();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText(text)).toBeVisible();
+  await expect(log.getByText('Sending…')).toHaveCount(0);
 }
 
 async function openAdmin(
@@ -248,6 +251,8 @@ test('a message sent after support closed the chat shows the closed state, and a
   await log.getByRole('button', { name: 'Retry' }).click();
   await expect(log.getByText('Not delivered')).toHaveCount(0);
   await expect(log.getByText('First try')).toHaveCount(1);
+  // Stored, not only shown: the chat is closed next, and a retry still on its way would meet the 409.
+  await expect(log.getByText('Sending…')).toHaveCount(0);
 
   const token = await ownerToken(ADMIN);
   const sessionId = await sessionIdOf(token, name);

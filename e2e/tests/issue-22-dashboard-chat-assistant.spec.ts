@@ -70,6 +70,8 @@ test.describe('at 390 px', () => {
     await visitor.getByRole('textbox', { name: 'Message' }).fill('Before the reload');
     await visitor.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect(visitor.getByRole('log', { name: 'Messages' }).getByText('Before the reload')).toBeVisible();
+    // Stored before the reload: the bubble shows at once, "Sending…" until the server has the message.
+    await expect(visitor.getByRole('log', { name: 'Messages' }).getByText('Sending…')).toHaveCount(0);
 
     await visitor.reload();
     await expect(visitor.getByText(`Chatting as: ${name}`)).toBeVisible();
