@@ -107,12 +107,14 @@ describe('AdminMessagesPage', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(screen.getByTestId('contact-message').dataset.read).toBe('true'));
+    await waitFor(() => expect(inbox.messages[0]?.read).toBe(true));
     expect(inbox.calls).toContain('PATCH /contact/messages/m1');
     await waitFor(() => expect(screen.getByText('1 message, 0 unread')).toBeDefined());
 
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(screen.getByTestId('contact-message').dataset.read).toBe('false'));
-    expect(inbox.messages[0]?.read).toBe(false);
+    // The page shows the change before the server has it: wait for the stored one.
+    await waitFor(() => expect(inbox.messages[0]?.read).toBe(false));
   });
 
   it('deletes a message only after the dialog is confirmed', async () => {

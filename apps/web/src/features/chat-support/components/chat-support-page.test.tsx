@@ -81,6 +81,8 @@ describe('ChatSupportPage session', () => {
     await startChatAs('Vera');
     send('Do you support dropdowns?');
     await screen.findByText('Do you support dropdowns?');
+    // Stored, not only shown: the bubble appears at once and says "Sending…" until the server has it.
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
     first.unmount();
 
     // The reload: a new page with an empty cache, the same tab.
