@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,11 +28,26 @@ export function describeEachDialect(name: string, suite: (dialect: Dialect) => v
   });
 }
 
-/** A fresh, empty database of the given dialect: a temp SQLite file, or a new PostgreSQL database. */
-export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHandle & { dataDir: string }> {
+export interface TestDatabaseOptions {
+  /**
+   * Start from a copy of a database this test process migrated once (a SQLite file copied, a PostgreSQL
+   * database created from it as a template) instead of an empty one. Migrating every test app's database
+   * cost about 0.1 s on SQLite and 0.17 s on PostgreSQL, some 30 s of the server tests' time in all. Off for
+   * tests of the migrations themselves, which need an empty database.
+   */
+  migrated?: boolean;
+}
+
+/** A fresh database of the given dialect: a temp SQLite file, or a new PostgreSQL database. Empty unless `migrated`. */
+export async function createTestDatabase(
+  dialect: Dialect,
+  { migrated = false }: TestDatabaseOptions = {},
+): Promise<DatabaseHandle & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-test-'));
   if (dialect === 'sqlite') {
-    const handle = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'test.db') });
+    const file = path.join(dataDir, 'test.db');
+    if (migrated) fs.copyFileSync(await migratedSqliteTemplate(), file);
+    const handle = openDatabase({ kind: 'sqlite', file });
     return {
       ...handle,
       dataDir,
@@ -43,23 +59,119 @@ export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHand
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `sheetforms_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ kind: 'postgres', url: url.toString() });
+  const template = migrated ? await migratedPostgresTemplate() : undefined;
+  await withAdmin((admin) =>
+    admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
+  const handle = openDatabase({ kind: 'postgres', url: databaseUrl(name) });
   return {
     ...handle,
     dataDir,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Templates are named after the process and thread that made them (test workers may be either). */
+const TEMPLATE_PREFIX = 'sheetforms_template_';
+const templateName = `${TEMPLATE_PREFIX}${process.pid}_${threadId}`;
+
+/**
+ * A template left by a process that has ended, or by an earlier one that had this pid and thread. Test
+ * workers are ended without their exit handlers running, so each removes its predecessors' instead.
+ */
+function isStaleTemplate(name: string): boolean {
+  if (!name.startsWith(TEMPLATE_PREFIX)) return false;
+  const pid = Number(name.slice(TEMPLATE_PREFIX.length).split('_')[0]);
+  return name === templateName || (pid !== process.pid && !isRunning(pid));
+}
+
+let sqliteTemplate: Promise<string> | undefined;
+
+/**
+ * This process's migrated SQLite file, made on first use. Closing its only connection checkpoints the WAL
+ * into the file, so a copy of the file alone is the whole database (and keeps its 0600 mode).
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    for (const entry of fs.readdirSync(os.tmpdir())) {
+      if (isStaleTemplate(entry)) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+    }
+    const dir = path.join(os.tmpdir(), templateName);
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const file = path.join(dir, 'template.db');
+    const handle = openDatabase({ kind: 'sqlite', file });
+    try {
+      await migrateToLatest(handle.db);
+    } finally {
+      await handle.close();
+    }
+    if (fs.existsSync(`${file}-wal`) && fs.statSync(`${file}-wal`).size > 0) {
+      throw new Error('the SQLite template kept a WAL after closing: a copy of its file would miss writes');
+    }
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * This process's migrated PostgreSQL database, which later test databases are created from (CREATE DATABASE
+ * … TEMPLATE, a file copy on the server).
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = templateName;
+    await withAdmin(async (admin) => {
+      const { rows } = await admin.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE datname LIKE $1',
+        [`${TEMPLATE_PREFIX}%`],
+      );
+      for (const { datname } of rows) {
+        if (isStaleTemplate(datname)) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
+      await admin.query(`CREATE DATABASE ${name}`);
+    });
+    const handle = openDatabase({ kind: 'postgres', url: databaseUrl(name) });
+    try {
+      await migrateToLatest(handle.db);
+    } finally {
+      // A template must have no connections while a database is created from it.
+      await handle.close();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

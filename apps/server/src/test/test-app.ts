@@ -65,7 +65,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const { database: shared, seedDemoData = false, ...appOverrides } = overrides;
-  const database = shared ?? (await createTestDatabase(dialect));
+  const database = shared ?? (await createTestDatabase(dialect, { migrated: true }));
   // The app registers its own in-process emulator on DATA_DIR (local mode), which rewrites the key file's
   // token_uri to itself; the standalone emulator keeps its state apart so its key file stays its own.
   const emulatorDataDir = path.join(database.dataDir, 'standalone-emulator');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type StandaloneEmulator, startStandaloneEmulator } from '@sheetforms/google-emulator';
-import { type DatabaseHandle, migrateToLatest } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { createServiceAccountTokens } from '../../google/service-account.js';
 import { createSheetsClient, type SheetsClient } from '../../google/sheets-client.js';
 import { createTestDatabase, type Dialect } from '../../test/dialects.js';
@@ -14,9 +14,7 @@ import type { SheetSyncDatabase } from './sheet-sync.repository.js';
 export async function createSyncTestDatabase(
   dialect: Dialect,
 ): Promise<DatabaseHandle & { dataDir: string }> {
-  const database = await createTestDatabase(dialect);
-  await migrateToLatest(database.db);
-  return database;
+  return createTestDatabase(dialect, { migrated: true });
 }
 
 export interface SyncEmulator {
