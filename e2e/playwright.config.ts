@@ -38,7 +38,10 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every journey its snapshots and screencast, about a tenth of the stage's
+    // time, though only a failure's trace is ever kept. A retry (on CI) records one; to record a local run,
+    // pass `--trace on` (docs/performance.md, "The test suite").
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },

@@ -28,7 +28,9 @@ export async function signInViaApi(
   const signIn = await request.post('/api/v1/auth/google', { data: { idToken } });
   expect(signIn.ok()).toBe(true);
   const session = ((await signIn.json()) as { data: Session }).data;
-  await page.goto('/');
+  // Any page of the origin gives its localStorage; robots.txt is the cheapest (the home page would render
+  // and hydrate the whole marketing app first).
+  await page.goto('/robots.txt');
   await page.evaluate((stored) => {
     localStorage.setItem('accessToken', stored.accessToken);
     localStorage.setItem('refreshToken', stored.refreshToken);
