@@ -27,6 +27,21 @@ describe('formatSheetTimestamp', () => {
   it('refuses an invalid instant', () => {
     expect(() => formatSheetTimestamp('not a date')).toThrow(RangeError);
   });
+  it('answers a minute it formatted already per zone, and the next minute anew', () => {
+    // Alternating zones and minutes: a remembered minute never answers for another zone or minute.
+    const cases: Array<[string, string, string]> = [
+      ['2026-03-29T00:59:00.000Z', 'Europe/Berlin', '03/29/2026, 01:59 AM'],
+      ['2026-03-29T00:59:59.999Z', 'UTC', '03/29/2026, 12:59 AM'],
+      ['2026-03-29T00:59:30.000Z', 'Europe/Berlin', '03/29/2026, 01:59 AM'],
+      // Berlin's clocks go from 02:00 to 03:00 at 01:00 UTC this day.
+      ['2026-03-29T01:00:00.000Z', 'Europe/Berlin', '03/29/2026, 03:00 AM'],
+      ['2026-03-29T01:00:00.000Z', 'UTC', '03/29/2026, 01:00 AM'],
+      ['2026-03-29T00:59:59.999Z', 'Europe/Berlin', '03/29/2026, 01:59 AM'],
+      ['2026-03-29T06:30:15.000Z', 'Asia/Kolkata', '03/29/2026, 12:00 PM'],
+      ['2026-03-29T06:30:45.000Z', 'Asia/Kolkata', '03/29/2026, 12:00 PM'],
+    ];
+    for (const [instant, zone, text] of cases) expect(formatSheetTimestamp(instant, zone)).toBe(text);
+  });
 });
 
 describe('backoff', () => {

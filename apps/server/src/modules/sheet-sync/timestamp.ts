@@ -6,7 +6,23 @@
  */
 export function formatSheetTimestamp(instant: Date | string, timeZone = 'UTC'): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid instant: ${String(instant)}`);
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`not a valid instant: ${String(instant)}`);
+  // The text shows minutes, and a batch's responses mostly share one: formatToParts (an array of part
+  // objects, about a third of a sync round's time on the main thread) runs once per zone and minute.
+  // Every zone's offset is a whole number of minutes since 1972, so one UTC minute is one local minute.
+  const minute = Math.floor(ms / 60_000);
+  const last = lastMinute.get(timeZone);
+  if (last?.minute === minute) return last.text;
+  const text = formatMinute(date, timeZone);
+  lastMinute.set(timeZone, { minute, text });
+  return text;
+}
+
+/** The last minute formatted, per time zone (the zones are the configured one and UTC: a bounded map). */
+const lastMinute = new Map<string, { minute: number; text: string }>();
+
+function formatMinute(date: Date, timeZone: string): string {
   const parts = formatterFor(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const hour = part('hour').padStart(2, '0');
