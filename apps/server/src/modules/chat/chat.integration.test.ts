@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHAT_MESSAGES } from '@sheetforms/contract';
@@ -384,23 +384,27 @@ describeEachDialect('chat limits', (dialect) => {
 describe.runIf(process.env.TEST_DATABASE_URL)('chat across instances [postgres]', () => {
   let a: TestApp;
   let b: TestApp;
+  let bDataDir: string | undefined;
   beforeAll(async () => {
     a = await startTestApp('postgres', { ADMIN_EMAILS: 'admin@example.com' });
     const { openDatabase } = await import('../../db/database.js');
     const url = a.database.url;
     if (!url) throw new Error('the PostgreSQL test database has no URL');
     const second = openDatabase({ kind: 'postgres', url });
+    bDataDir = mkdtempSync(path.join(tmpdir(), 'sheetforms-chat-b-'));
     b = await startTestApp(
       'postgres',
       { ADMIN_EMAILS: 'admin@example.com' },
       {
-        database: { ...second, dataDir: mkdtempSync(path.join(tmpdir(), 'sheetforms-chat-b-')) },
+        database: { ...second, dataDir: bDataDir },
       },
     );
   });
   afterAll(async () => {
     await b?.close();
     await a?.close();
+    // b's data directory is its own, beside a's database: closing b closed only the connection.
+    if (bDataDir) rmSync(bDataDir, { recursive: true, force: true });
   });
 
   it('a visitor listening on one instance gets the admin’s reply posted on another, within 250 ms (the median)', async () => {

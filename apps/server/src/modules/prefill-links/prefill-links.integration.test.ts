@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PREFILL_MESSAGES } from '@sheetforms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { createForm } from '../../test/forms.js';
+import { stubWebDist } from '../../test/stub-web-dist.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -12,29 +10,6 @@ import { startTestApp, type TestApp } from '../../test/test-app.js';
  * every value checked against its field), the server-rendered page of the link it answers, the page of
  * an address with answers in its query, and the no-JavaScript POST with a locked answer.
  */
-
-/** A web build with a stand-in renderer: enough for /form/{formId} and its no-JavaScript POST. */
-function stubWebDist(): string {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-prefill-links-'));
-  fs.mkdirSync(path.join(dist, 'server'));
-  fs.writeFileSync(
-    path.join(dist, 'server', 'public-form.mjs'),
-    [
-      "export const FORM_PAGE_DATA_ID = 'sf-form-data';",
-      "export const FORM_POST_FIELDS = { answerPrefix: 'answer:', otherPrefix: 'other:', nonce: 'submission' };",
-      "export function renderFormApp() { return '<main>form</main>'; }",
-    ].join('\n'),
-  );
-  fs.writeFileSync(
-    path.join(dist, 'form.html'),
-    '<!doctype html><html><head><title>Form</title></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>SheetForms</title><div id="root"></div>',
-  );
-  return dist;
-}
 
 function pageData(html: string): { nonce: string; view: Record<string, any> } {
   const match = /<script type="application\/json" id="sf-form-data">([^<]*)<\/script>/.exec(html);
@@ -72,10 +47,12 @@ describeEachDialect('prefilled links', (dialect) => {
     return rows.map((row) => JSON.parse(row.answers_json));
   };
 
+  let webDist: ReturnType<typeof stubWebDist> | undefined;
   beforeAll(async () => {
+    webDist = stubWebDist();
     t = await startTestApp(
       dialect,
-      { SERVE_WEB: 'true', WEB_DIST_DIR: stubWebDist() },
+      { SERVE_WEB: 'true', WEB_DIST_DIR: webDist.dir },
       { now: () => new Date(Date.now() + ahead) },
     );
     owner = (await t.signIn('prefill-owner@example.com', 'Owner')).accessToken;
@@ -83,6 +60,7 @@ describeEachDialect('prefilled links', (dialect) => {
   });
   afterAll(async () => {
     await t.close();
+    webDist?.remove();
   });
 
   describe('POST /forms/{formId}/prefill-links', () => {

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceAccountTokens } from '../../google/service-account.js';
 import { createSheetsClient } from '../../google/sheets-client.js';
 import { describeEachDialect } from '../../test/dialects.js';
 import { createForm } from '../../test/forms.js';
 import { submit } from '../../test/public-forms.js';
+import { stubWebDist } from '../../test/stub-web-dist.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -14,29 +12,6 @@ import { startTestApp, type TestApp } from '../../test/test-app.js';
  * no-JavaScript post of ticked boxes and Other, options read from a range of the form's spreadsheet, and
  * how the stored answers read back in the responses and the CSV export.
  */
-
-/** A web build with a stand-in renderer: enough for /form/{formId} and its no-JavaScript POST. */
-function stubWebDist(): string {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-choice-fields-'));
-  fs.mkdirSync(path.join(dist, 'server'));
-  fs.writeFileSync(
-    path.join(dist, 'server', 'public-form.mjs'),
-    [
-      "export const FORM_PAGE_DATA_ID = 'sf-form-data';",
-      "export const FORM_POST_FIELDS = { answerPrefix: 'answer:', otherPrefix: 'other:', nonce: 'submission' };",
-      "export function renderFormApp() { return '<main>form</main>'; }",
-    ].join('\n'),
-  );
-  fs.writeFileSync(
-    path.join(dist, 'form.html'),
-    '<!doctype html><html><head><title>Form</title></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>SheetForms</title><div id="root"></div>',
-  );
-  return dist;
-}
 
 function pageData(html: string): { nonce: string; view: Record<string, any> } {
   const match = /<script type="application\/json" id="sf-form-data">([^<]*)<\/script>/.exec(html);
@@ -75,16 +50,19 @@ describeEachDialect('choice fields and typed answers', (dialect) => {
       ).answers_json,
     );
 
+  let webDist: ReturnType<typeof stubWebDist> | undefined;
   beforeAll(async () => {
+    webDist = stubWebDist();
     t = await startTestApp(
       dialect,
-      { SERVE_WEB: 'true', WEB_DIST_DIR: stubWebDist() },
+      { SERVE_WEB: 'true', WEB_DIST_DIR: webDist.dir },
       { now: () => new Date(Date.now() + ahead) },
     );
     owner = (await t.signIn(ownerEmail, 'Owner')).accessToken;
   });
   afterAll(async () => {
     await t.close();
+    webDist?.remove();
   });
 
   describe('answers through POST /forms/{formId}/submit-form', () => {

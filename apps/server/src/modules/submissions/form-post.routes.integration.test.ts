@@ -1,34 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { OPTION_LIMITS } from '@sheetforms/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { createForm } from '../../test/forms.js';
+import { stubWebDist } from '../../test/stub-web-dist.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
-
-/** A web build with a stand-in renderer: enough for /form/{formId} and its no-JavaScript POST. */
-function stubWebDist(): string {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-form-post-'));
-  fs.mkdirSync(path.join(dist, 'server'));
-  fs.writeFileSync(
-    path.join(dist, 'server', 'public-form.mjs'),
-    [
-      "export const FORM_PAGE_DATA_ID = 'sf-form-data';",
-      "export const FORM_POST_FIELDS = { answerPrefix: 'answer:', otherPrefix: 'other:', nonce: 'submission' };",
-      "export function renderFormApp() { return '<main>form</main>'; }",
-    ].join('\n'),
-  );
-  fs.writeFileSync(
-    path.join(dist, 'form.html'),
-    '<!doctype html><html><head><title>Form</title></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>SheetForms</title><div id="root"></div>',
-  );
-  return dist;
-}
 
 const NONCE = 'Abc_-0123456789xyzXYZ';
 /** The largest body the server accepts (BODY_LIMIT_BYTES' default). */
@@ -44,8 +19,10 @@ describeEachDialect('POST /form/{formId} at the largest accepted body', (dialect
   let t: TestApp;
   let formId: string;
 
+  let webDist: ReturnType<typeof stubWebDist> | undefined;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { SERVE_WEB: 'true', WEB_DIST_DIR: stubWebDist() });
+    webDist = stubWebDist();
+    t = await startTestApp(dialect, { SERVE_WEB: 'true', WEB_DIST_DIR: webDist.dir });
     const owner = (await t.signIn('form-post-limits@example.com', 'Owner')).accessToken;
     formId = (
       await createForm(t, owner, {
@@ -58,6 +35,7 @@ describeEachDialect('POST /form/{formId} at the largest accepted body', (dialect
   });
   afterAll(async () => {
     await t.close();
+    webDist?.remove();
   });
 
   const post = (body: string) =>
