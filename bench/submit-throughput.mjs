@@ -5,6 +5,8 @@
 //   npm run build && node bench/submit-throughput.mjs [--connections 50] [--duration 20] [--rounds 2]
 //       [--only naive,group,off,on,google-on] [--postgres URL] [--before DIR] [--json FILE] [--ci] [--profile DIR]
 //       [--node-args '--max-semi-space-size=8']  (after the options `npm start` gives node; a later one wins)
+//       [--before-node-args '...']  (the same, for the before-* servers only: V8 settings against the shipped
+//       ones in one run, with --before naming this tree)
 //
 // Each round starts these servers in child processes, one after the other, and loads each with autocannon
 // from this process (every request a new submission with its own random idempotency key, as the web app
@@ -74,6 +76,7 @@ const { values: args } = parseArgs({
     ci: { type: 'boolean', default: false },
     profile: { type: 'string' },
     'node-args': { type: 'string' },
+    'before-node-args': { type: 'string' },
   },
 });
 const CONNECTIONS = Number(args.connections);
@@ -212,6 +215,7 @@ async function runSheetForms(route) {
     nodeArgs: [
       ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
       ...(args['node-args']?.split(' ').filter(Boolean) ?? []),
+      ...((route.startsWith('before-') && args['before-node-args']?.split(' ').filter(Boolean)) || []),
     ],
   }).catch(async (error) => {
     await emulator?.stop();
