@@ -4,8 +4,8 @@
 //
 //   npm run build && node bench/submit-throughput.mjs [--connections 50] [--duration 20] [--rounds 2]
 //       [--only naive,group,off,on,google-on] [--postgres URL] [--before DIR] [--json FILE] [--ci] [--profile DIR]
-//       [--node-args '--max-semi-space-size=8']  (after the options `npm start` gives node; a later one wins)
-//       [--before-node-args '...']  (the same, for the before-* servers only: V8 settings against the shipped
+//       [--node-args=--max-semi-space-size=8]  (after the options `npm start` gives node; a later one wins)
+//       [--before-node-args=...]  (the same, for the before-* servers only: V8 settings against the shipped
 //       ones in one run, with --before naming this tree)
 //
 // Each round starts these servers in child processes, one after the other, and loads each with autocannon
