@@ -6,9 +6,9 @@ import type { Config, TrustProxy } from '../config/config-types.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.js';
 import { limitConnectionsPerAddress } from '../http/connection-limits.js';
 import { logSerializers, redactCredentials } from '../http/log-redaction.js';
-import { closeSilentConnectionsWithIdleOnes } from '../http/silent-connections.js';
 import { sendProblem } from '../http/problem.js';
 import { serializerCompiler } from '../http/serializer.js';
+import { boundSilentConnections } from '../http/silent-connections.js';
 import { createReadiness, type Readiness } from '../modules/health/readiness.js';
 import type { AppOverrides } from './app-context.js';
 
@@ -65,8 +65,8 @@ export async function createServer(
   const readiness = createReadiness();
   app.addHook('preClose', async () => readiness.markShuttingDown());
   limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerIp);
-  // Connections that never sent a byte would hold the close open until their client drops them.
-  closeSilentConnectionsWithIdleOnes(app.server);
+  // Connections that never send a byte: Node's timeouts never end them, and they would hold a close open.
+  boundSilentConnections(app.server, { firstByteTimeoutMs: config.http.headersTimeoutMs });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks every request runs take Fastify's callback form: an async hook costs a promise and a turn of

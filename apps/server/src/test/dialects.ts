@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,18 +92,31 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** Templates are named after the process and thread that made them (test workers may be either). */
+/**
+ * Templates are named after the host, process and thread that made them (test workers may be processes or
+ * threads), with their creation time and a random tag, so that runs sharing one PostgreSQL server from
+ * several hosts or containers never take each other's: `sheetforms_template_{host}_{pid}_{thread}_{seconds}_{tag}`.
+ */
 const TEMPLATE_PREFIX = 'sheetforms_template_';
-const templateName = `${TEMPLATE_PREFIX}${process.pid}_${threadId}`;
+const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
+const templateName = `${TEMPLATE_PREFIX}${HOST_TAG}_${process.pid}_${threadId}_${Math.floor(Date.now() / 1000)}_${randomBytes(3).toString('hex')}`;
+/** Another host's template this old is left from a run that ended (a run takes minutes, not a day). */
+const FOREIGN_TEMPLATE_MAX_AGE_S = 24 * 60 * 60;
 
 /**
- * A template left by a process that has ended, or by an earlier one that had this pid and thread. Test
- * workers are ended without their exit handlers running, so each removes its predecessors' instead.
+ * A template left by a run that has ended. Test workers are ended without their exit handlers running, so
+ * each removes its predecessors' when it makes its own: this host's whose process is gone, or whose pid and
+ * thread are this worker's (an earlier run that had them), and any host's older than a day (or unnamed in
+ * this format).
  */
 function isStaleTemplate(name: string): boolean {
-  if (!name.startsWith(TEMPLATE_PREFIX)) return false;
-  const pid = Number(name.slice(TEMPLATE_PREFIX.length).split('_')[0]);
-  return name === templateName || (pid !== process.pid && !isRunning(pid));
+  if (!name.startsWith(TEMPLATE_PREFIX) || name === templateName) return false;
+  const [host, pid, thread, seconds] = name.slice(TEMPLATE_PREFIX.length).split('_');
+  // A name without its time is of an earlier format, from a run long over.
+  if (!(Number(seconds) >= Date.now() / 1000 - FOREIGN_TEMPLATE_MAX_AGE_S)) return true;
+  if (host !== HOST_TAG) return false;
+  if (Number(pid) === process.pid) return Number(thread) === threadId;
+  return !isRunning(Number(pid));
 }
 
 let sqliteTemplate: Promise<string> | undefined;
