@@ -122,8 +122,9 @@ function isStaleTemplate(name: string): boolean {
 let sqliteTemplate: Promise<string> | undefined;
 
 /**
- * This process's migrated SQLite file, made on first use. Closing its only connection checkpoints the WAL
- * into the file, so a copy of the file alone is the whole database (and keeps its 0600 mode).
+ * This process's migrated SQLite file, made on first use. Closing the last of its connections checkpoints
+ * the WAL into the file (checked below), so a copy of the file alone is the whole database; opening the copy
+ * makes it owner-only again.
  */
 function migratedSqliteTemplate(): Promise<string> {
   sqliteTemplate ??= (async () => {
