@@ -56,8 +56,7 @@ function buildWebDist(): Promise<string> {
   return webDist;
 }
 
-// Every suite of this file is done with the build: remove it (and forget it, as the worker's next
-// files share this module).
+// Every suite of this file is done with the build: remove it.
 afterAll(async () => {
   const built = webDist;
   webDist = undefined;
