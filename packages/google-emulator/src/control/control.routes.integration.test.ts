@@ -11,7 +11,7 @@ describe('POST /__emulator/id-token', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDataDir();
-    emulator = await startStandaloneEmulator({ port: 0, dataDir });
+    emulator = await startStandaloneEmulator({ port: 0, dataDir, seed: false });
     jwks = createRemoteJWKSet(new URL(`${emulator.url}/oauth2/v3/certs`));
   });
   afterAll(async () => {
@@ -147,7 +147,7 @@ describe('the control API and other sites', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDataDir();
-    emulator = await startStandaloneEmulator({ port: 0, dataDir });
+    emulator = await startStandaloneEmulator({ port: 0, dataDir, seed: false });
   });
   afterAll(async () => {
     await emulator.close();

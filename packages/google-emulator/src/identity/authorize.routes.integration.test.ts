@@ -27,7 +27,7 @@ describe('the authorization endpoint', () => {
 
   beforeEach(async () => {
     dataDir = await makeTempDataDir();
-    emulator = await startStandaloneEmulator({ port: 0, dataDir });
+    emulator = await startStandaloneEmulator({ port: 0, dataDir, seed: false });
     jwks = createRemoteJWKSet(new URL(`${emulator.url}/oauth2/v3/certs`));
     endpoint = `${emulator.url}/o/oauth2/v2/auth`;
   });
@@ -236,7 +236,7 @@ describe('the authorization endpoint', () => {
       await emulator.close();
       const reopened = await IdentityStore.open(await EmulatorState.open(dataDir));
       expect(reopened.lookupAccessToken(accessToken)?.email).toBe('ada@example.com');
-      emulator = await startStandaloneEmulator({ port: 0, dataDir });
+      emulator = await startStandaloneEmulator({ port: 0, dataDir, seed: false });
     });
 
     it('issues both for "token id_token", binding them with at_hash', async () => {
@@ -255,7 +255,7 @@ describe('the chooser page markup', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDataDir();
-    emulator = await startStandaloneEmulator({ port: 0, dataDir });
+    emulator = await startStandaloneEmulator({ port: 0, dataDir, seed: false });
   });
   afterAll(async () => {
     await emulator.close();

@@ -8,7 +8,7 @@ describe('discovery, keys and unknown paths', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDataDir();
-    emulator = await startStandaloneEmulator({ port: 0, dataDir });
+    emulator = await startStandaloneEmulator({ port: 0, dataDir, seed: false });
   });
   afterAll(async () => {
     await emulator.close();
