@@ -100,8 +100,8 @@ function databaseUrl(name: string): string {
 const TEMPLATE_PREFIX = 'sheetforms_template_';
 const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
 const templateName = `${TEMPLATE_PREFIX}${HOST_TAG}_${process.pid}_${threadId}_${Math.floor(Date.now() / 1000)}_${randomBytes(3).toString('hex')}`;
-/** Another host's template this old is left from a run that ended (a run takes minutes, not a day). */
-const FOREIGN_TEMPLATE_MAX_AGE_S = 24 * 60 * 60;
+/** A template this old, of any host, is left from a run that ended (a run takes minutes, not a day). */
+const TEMPLATE_MAX_AGE_S = 24 * 60 * 60;
 
 /**
  * A template left by a run that has ended. Test workers are ended without their exit handlers running, so
@@ -113,7 +113,7 @@ function isStaleTemplate(name: string): boolean {
   if (!name.startsWith(TEMPLATE_PREFIX) || name === templateName) return false;
   const [host, pid, thread, seconds] = name.slice(TEMPLATE_PREFIX.length).split('_');
   // A name without its time is of an earlier format, from a run long over.
-  if (!(Number(seconds) >= Date.now() / 1000 - FOREIGN_TEMPLATE_MAX_AGE_S)) return true;
+  if (!(Number(seconds) >= Date.now() / 1000 - TEMPLATE_MAX_AGE_S)) return true;
   if (host !== HOST_TAG) return false;
   if (Number(pid) === process.pid) return Number(thread) === threadId;
   return !isRunning(Number(pid));
