@@ -33,8 +33,9 @@
 // run (/proc/<pid>/io write_bytes: the WAL and the checkpoints into the database file; with the worker on,
 // also the sync's updates and the emulator's sheet files; PostgreSQL: the cluster's WAL bytes from
 // pg_stat_wal), the server's CPU time per 2xx (all its threads, and its main thread alone: steadier than
-// requests per second when other work shares the cores), and each SheetForms run's ratio to the round's
-// two floors.
+// requests per second when other work shares the cores), the load generator's own CPU time per 2xx
+// (autocannon, in this process, on the same cores), and each SheetForms run's ratio to the round's two
+// floors.
 //
 // --ci: 1 round of 5 s after a 1 s warm-up. The exit code is 1 on errors, non-2xx answers, an acknowledged
 // response without its row, or a run that produced no report; never on a timing.
@@ -331,7 +332,9 @@ async function load(name, url, pid, walBytes) {
   const written = walBytes ?? (async () => writtenBytes(pid));
   const writtenBefore = await written();
   const cpuBefore = cpuSeconds(pid);
+  const clientCpuBefore = process.cpuUsage();
   const result = await autocannon({ ...options, duration: DURATION });
+  const clientCpu = process.cpuUsage(clientCpuBefore);
   const cpuAfter = cpuSeconds(pid);
   const writtenAfter = await written();
   clearInterval(sampler);
@@ -351,6 +354,9 @@ async function load(name, url, pid, walBytes) {
     kibPer2xx: result['2xx'] > 0 ? (writtenAfter - writtenBefore) / 1024 / result['2xx'] : Number.NaN,
     cpuPer2xx: cpuMicrosPer2xx('process'),
     mainThreadCpuPer2xx: cpuMicrosPer2xx('mainThread'),
+    // autocannon's own share of the same cores: it parses every response's status line and headers in
+    // JavaScript, so a reply with more header lines costs the load generator more too.
+    clientCpuPer2xx: result['2xx'] > 0 ? (clientCpu.user + clientCpu.system) / result['2xx'] : Number.NaN,
   };
 }
 
@@ -463,13 +469,13 @@ function printReport({ results: rows, ...meta }) {
     `\nNode ${meta.node}, ${meta.cpus}; load average ${meta.loadAverage.before.join(' ')} before, ${meta.loadAverage.after.join(' ')} after; one-row commit (flush) p50 ${meta.flushMs.p50} ms, p90 ${meta.flushMs.p90} ms; ${meta.connections} connections, ${meta.durationSeconds} s per run (after ${meta.warmupSeconds} s warm-up); log level ${meta.logLevel}\n`,
   );
   console.log(
-    '| Round | Route | Requests/s | p50 (ms) | p99 (ms) | 2xx | Non-2xx | Errors | Every 2xx has its row | Idle RSS (MiB) | Peak RSS (MiB) | KiB written per 2xx | CPU µs per 2xx (main thread) | vs naive | vs group commit |',
+    '| Round | Route | Requests/s | p50 (ms) | p99 (ms) | 2xx | Non-2xx | Errors | Every 2xx has its row | Idle RSS (MiB) | Peak RSS (MiB) | KiB written per 2xx | CPU µs per 2xx (main thread) | Load generator CPU µs per 2xx | vs naive | vs group commit |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const bare = r.name === 'naive' || r.name === 'group';
     console.log(
-      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${r.cpuPer2xx.toFixed(0)} (${r.mainThreadCpuPer2xx.toFixed(0)}) | ${bare ? '–' : ratio(r.rps, floor(r.round, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'group'))} |`,
+      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${r.cpuPer2xx.toFixed(0)} (${r.mainThreadCpuPer2xx.toFixed(0)}) | ${r.clientCpuPer2xx.toFixed(0)} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'group'))} |`,
     );
   }
 }

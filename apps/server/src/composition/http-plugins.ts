@@ -4,6 +4,7 @@ import type { Config } from '../config/config-types.js';
 import { addressKey } from '../http/client-address-key.js';
 import { registerOpenApi } from '../http/openapi.js';
 import { registerProblemHandlers } from '../http/problem.js';
+import { registerApiRateLimit, registerRateCounters } from '../http/rate-limits.js';
 import { registerSecurityHeaders } from '../http/security.js';
 import { connectRedis, type RedisConnection } from '../redis/redis-connection.js';
 
@@ -19,15 +20,18 @@ export async function registerHttpPlugins(
   // With REDIS_URL the counters are shared by every instance behind the proxy (docs/deploy.md).
   const redis = config.redisUrl ? await connectRedis({ url: config.redisUrl, log: app.log }) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
+  // The API-wide limit and the public routes' limits count through our own counters (rate-limits.ts:
+  // synchronous in memory); @fastify/rate-limit serves the routes with a limit of their own
+  // (`config.rateLimit`: sign-in, spreadsheet reads, PDF, questions), in the same Redis namespace.
+  registerRateCounters(app, redis?.client);
+  registerApiRateLimit(app, config.rateLimit.perMinute);
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: config.rateLimit.perMinute,
     timeWindow: 60_000,
     // Per client: an IPv6 /64, an IPv4 address (the plugin's own key would do the same, but every limit
-    // keys through one function). Routes without a keyGenerator of their own inherit this one.
+    // keys through one function).
     keyGenerator: (request) => addressKey(request.ip),
-    // Only the API is limited; the web app's static files and the local emulator are not.
-    allowList: (request) => !request.url.startsWith('/api/'),
     ...(redis
       ? {
           redis: redis.client,

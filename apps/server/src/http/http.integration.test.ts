@@ -69,6 +69,25 @@ describeEachDialect('HTTP conventions', (dialect) => {
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('answers the API with the short policy of a reply that is no page, and pages with the full one', async () => {
+    for (const path of ['/api/v1/health', '/api/v1/auth/config', '/api/v1/no-such-route']) {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security'), path).toMatch(/^max-age=\d+/);
+      // Headers that steer a document only.
+      for (const name of ['cross-origin-opener-policy', 'x-dns-prefetch-control', 'x-xss-protection']) {
+        expect(res.headers.get(name), `${path} ${name}`).toBeNull();
+      }
+    }
+    // The API's documentation is a page (Swagger UI), with the page headers.
+    const docs = await fetch(`${t.url}/api/docs/`);
+    expect(docs.headers.get('content-security-policy')).not.toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(docs.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
   it('sends security headers and refuses framing outside /form/*', async () => {
     const res = await fetch(`${t.url}/api/v1/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -109,10 +128,12 @@ describeEachDialect('HTTP conventions', (dialect) => {
         'https://www.googleapis.com/auth/spreadsheets',
       ],
     });
-    const csp = res.headers.get('content-security-policy') ?? '';
+    // The pages' policy: the templates page's scripts and calls may reach only this origin.
+    const page = await fetch(`${t.url}/dashboard`);
+    const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("connect-src 'self';");
-    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {

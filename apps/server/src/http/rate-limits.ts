@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Redis } from 'ioredis';
+import { addressKey } from './client-address-key.js';
 import { HttpError } from './http-error.js';
+import { memoryRateCounters, type RateCount, type RateCounters, redisRateCounters } from './rate-counters.js';
 
 export interface PublicLimit {
   /** Requests per window for one key. */
@@ -10,35 +13,109 @@ export interface PublicLimit {
   message?: string;
 }
 
+/**
+ * A route's limits, as an onRequest/preValidation hook (Fastify passes `done`: a request within its limits
+ * runs on without a promise) or awaited inside a handler (no `done`: a promise).
+ */
+export interface PublicLimits {
+  (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+  (request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
 const MINUTE = 60_000;
 const DEFAULT_MESSAGE = 'Too many requests. Please try again later.';
+/** The Redis keys' prefix, shared with @fastify/rate-limit's per-route limits (sign-in, sheets, PDF). */
+const REDIS_NAME_SPACE = 'sheetforms:rate-limit:';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counters for a set of limits: with REDIS_URL, Redis's (shared by every instance); otherwise a bounded
+     * memory store of its own, so a flood of keys on one route never pushes out another route's counters.
+     */
+    newRateCounters(): RateCounters;
+  }
+}
+
+/** Where the limits count: decorates the app with `newRateCounters` (before any route registers). */
+export function registerRateCounters(app: FastifyInstance, redis: Redis | undefined) {
+  const shared = redis ? redisRateCounters(redis, REDIS_NAME_SPACE) : undefined;
+  app.decorate('newRateCounters', () => shared ?? memoryRateCounters());
+}
+
+const retryAfterSeconds = (count: RateCount) => String(Math.max(1, Math.ceil(count.ttlMs / 1000)));
 
 /**
- * Several @fastify/rate-limit counters on one route (per IP, per IP and form, per IP and email).
- * The plugin's route option allows one limit per route and runs before the body is parsed, so the public
- * routes call these checks themselves, at the point where the form id or email is known.
+ * The API-wide limit per client address (RATE_LIMIT_PER_MINUTE): every /api/ request, except on routes
+ * that set their own (`config.rateLimit`: an object is @fastify/rate-limit's per-route limit, which stands
+ * in for this one; `false` is none, as for health checks). Each reply says its budget (X-RateLimit-Limit,
+ * -Remaining, -Reset, in seconds); a refused one also says Retry-After.
  */
-export function createPublicLimits(app: FastifyInstance, limits: PublicLimit[]) {
-  const counters = limits.map((limit) => ({
-    limit,
-    check: app.createRateLimit({
-      max: limit.max,
-      timeWindow: MINUTE,
-      keyGenerator: (request) => limit.key(request) ?? '',
-      // A route that calls these checks wants them: the global allow list (only /api/ is limited by
-      // default) must not wave through a public route outside /api, such as the form page's POST. An empty
-      // list, not a function: the plugin awaits a function's answer, a promise per counter per request.
-      allowList: [],
-    }),
-  }));
-  return async function enforce(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    for (const { limit, check } of counters) {
-      if (limit.key(request) === undefined) continue;
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new HttpError(429, 'RATE_LIMITED', limit.message ?? DEFAULT_MESSAGE);
-      }
+export function registerApiRateLimit(app: FastifyInstance, perMinute: number) {
+  const counters = app.newRateCounters();
+  const limit = String(perMinute);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.rateLimit !== undefined) {
+      return done();
     }
-  };
+    counters.hit(`api:${addressKey(request.ip)}`, MINUTE, (count) => {
+      if (count === undefined) return done();
+      const reset = retryAfterSeconds(count);
+      reply.header('x-ratelimit-limit', limit);
+      reply.header('x-ratelimit-remaining', String(Math.max(0, perMinute - count.current)));
+      reply.header('x-ratelimit-reset', reset);
+      if (count.current <= perMinute) return done();
+      reply.header('retry-after', reset);
+      done(new HttpError(429, 'RATE_LIMITED', DEFAULT_MESSAGE));
+    });
+  });
+}
+
+/**
+ * Several counters on one route (per IP, per IP and form, per IP and email). @fastify/rate-limit's route
+ * option allows one limit per route and runs before the body is parsed, so the public routes call these
+ * checks themselves, at the point where the form id or email is known. The first limit a request is over
+ * refuses it with 429 and Retry-After; the counters after it are not counted.
+ */
+export function createPublicLimits(app: FastifyInstance, limits: PublicLimit[]): PublicLimits {
+  const counters = app.newRateCounters();
+
+  function check(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+    let index = 0;
+    // Walks the limits in order. The memory store answers inside `hit`, so the walk stays one loop; Redis
+    // answers later, and the walk resumes from its callback.
+    const walk = (): void => {
+      while (index < limits.length) {
+        const limit = limits[index++] as PublicLimit;
+        const key = limit.key(request);
+        if (key === undefined) continue;
+        let outcome: 'pass' | 'refused' | undefined;
+        let resumeLater = false;
+        counters.hit(key, MINUTE, (count) => {
+          if (count !== undefined && count.current > limit.max) {
+            outcome = 'refused';
+            reply.header('retry-after', retryAfterSeconds(count));
+            done(new HttpError(429, 'RATE_LIMITED', limit.message ?? DEFAULT_MESSAGE));
+            return;
+          }
+          outcome = 'pass';
+          if (resumeLater) walk();
+        });
+        if (outcome === undefined) {
+          resumeLater = true;
+          return;
+        }
+        if (outcome === 'refused') return;
+      }
+      done();
+    };
+    walk();
+  }
+
+  return function enforce(request: FastifyRequest, reply: FastifyReply, done?: HookHandlerDoneFunction) {
+    if (done) return check(request, reply, done);
+    return new Promise<void>((resolve, reject) =>
+      check(request, reply, (error) => (error ? reject(error) : resolve())),
+    );
+  } as PublicLimits;
 }

@@ -8,8 +8,9 @@ import { isEmbedScript, isRespondentPage } from './respondent-pages.js';
 export type SecurityHeadersConfig = Pick<Config, 'mode' | 'publicUrl' | 'browserGoogleApis'>;
 
 /**
- * Security headers for every reply. Only the respondent's pages (/form/* and /form-login) may be framed
- * by other sites, because embedding a form is a product feature; every other page refuses framing.
+ * Security headers for every reply: the page set below, or the API's shorter one (isApiReply). Only the
+ * respondent's pages (/form/* and /form-login) may be framed by other sites, because embedding a form is a
+ * product feature; every other page refuses framing.
  *
  * Document templates call Google from the browser with the owner's own token: Google Identity Services'
  * script, its popup, and the Docs, Sheets and Drive APIs. In Google mode the policy allows exactly those
@@ -47,13 +48,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
     frameguard: { action: 'deny' },
   });
 
-  const headers = headersSetBy(applyHeaders);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const pageHeaders = headersSetBy(applyHeaders);
+  const apiHeaders = apiHeadersFrom(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = isApiReply(request.url) ? apiHeaders : pageHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiReply(request.url)) return done(null, payload);
     // Host pages load the embed script from their own origin, which the default same-origin resource
     // policy would refuse.
     if (isEmbedScript(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -66,6 +70,36 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
     }
     done(null, payload);
   });
+}
+
+/**
+ * Every reply under /api/ except the API's documentation pages (/api/docs, HTML): JSON, problems, CSV,
+ * XLSX, PDF and ZIP downloads, signature images, the chat's event stream. None is a page a browser runs, so
+ * none needs the page policy's sources, and the headers that only steer a document (opener, DNS prefetch,
+ * downloads in old IE, the XSS auditor, Flash's policy files, origin-keyed agents, the referrer of
+ * a page's own requests) say nothing about them.
+ */
+export function isApiReply(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * The API's headers, after OWASP's REST Security Cheat Sheet: a policy that allows nothing and no framing,
+ * no sniffing, HSTS, and the resource policy that keeps other sites from embedding a reply. Taken from the
+ * page headers, so each value has one definition; five lines instead of twelve (about 600 bytes less on
+ * every API reply).
+ */
+function apiHeadersFrom(pageHeaders: Array<[string, string]>): Array<[string, string]> {
+  const kept = new Set([
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+  ]);
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ...pageHeaders.filter(([name]) => kept.has(name)),
+  ];
 }
 
 /** The extra sources document templates need, by directive. */

@@ -1,6 +1,7 @@
 import { CHOICES_SEPARATOR } from '@sheetforms/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/http-error.js';
+import type { PublicLimits } from '../../http/rate-limits.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
 import { sendFormPage } from '../form-page/form-page.routes.js';
 import type { FormPageService } from '../form-page/form-page.service.js';
@@ -11,7 +12,7 @@ export interface FormPostRoutesDeps {
   pages: FormPageService;
   submissions: Pick<SubmissionsService, 'submit'>;
   /** The JSON submit route's own counters (createSubmitLimits): one budget for both ways of submitting. */
-  limits: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  limits: PublicLimits;
   /** The form's fields: a checkboxes field's repeated name is all its ticked boxes; Other only where offered. */
   access: Pick<FormAccessService, 'load'>;
 }

@@ -1,0 +1,140 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryRateCounters, type RateCounters } from './rate-counters.js';
+import { createPublicLimits, type PublicLimit, registerApiRateLimit, registerRateCounters } from './rate-limits.js';
+
+let apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  apps = [];
+});
+
+type Store = 'memory' | 'later' | 'failing';
+
+/** Counters that answer as the memory store does, later as Redis does, or never (a store that fails). */
+function countersFor(store: Store, hits: string[]): RateCounters {
+  const memory = memoryRateCounters();
+  return {
+    hit(key, windowMs, done) {
+      hits.push(key);
+      if (store === 'failing') return void setImmediate(() => done(undefined));
+      if (store === 'memory') return memory.hit(key, windowMs, done);
+      memory.hit(key, windowMs, (count) => setImmediate(() => done(count)));
+    },
+  };
+}
+
+/** An app with one route limited as a hook and one that awaits the same limits in its handler. */
+async function appWith(limits: PublicLimit[], store: Store = 'memory') {
+  const app = Fastify();
+  apps.push(app);
+  const hits: string[] = [];
+  app.decorate('newRateCounters', () => countersFor(store, hits));
+  const enforce = createPublicLimits(app, limits);
+  app.post('/hook', { onRequest: enforce }, async () => ({ ok: true }));
+  app.post('/awaited', async (request, reply) => {
+    await enforce(request, reply);
+    return { ok: true };
+  });
+  return { app, hits };
+}
+
+const statuses = async (app: FastifyInstance, url: string, times: number) => {
+  const answers: number[] = [];
+  for (let i = 0; i < times; i++) answers.push((await app.inject({ method: 'POST', url })).statusCode);
+  return answers;
+};
+
+describe('public limits', () => {
+  for (const store of ['memory', 'later'] as const) {
+    it(`refuse the request over a limit with 429 and Retry-After, as a hook and awaited (${store} store)`, async () => {
+      const { app } = await appWith([{ max: 2, key: () => 'one' }], store);
+      expect(await statuses(app, '/hook', 3)).toEqual([200, 200, 429]);
+      const refused = await app.inject({ method: 'POST', url: '/awaited' });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+    });
+
+    it(`count every limit in order, skip a limit without a key, and stop at the first refusal (${store} store)`, async () => {
+      const { app, hits } = await appWith(
+        [
+          { max: 1, key: () => 'first' },
+          { max: 100, key: () => undefined },
+          { max: 100, key: () => 'third' },
+        ],
+        store,
+      );
+      expect(await statuses(app, '/hook', 2)).toEqual([200, 429]);
+      // The refused request counted nothing after the limit it was over.
+      expect(hits).toEqual(['first', 'third', 'first']);
+    });
+  }
+
+  it('answer a request within its limits before the hook returns: no promise, no turn of the event loop', async () => {
+    const app = Fastify();
+    apps.push(app);
+    registerRateCounters(app, undefined);
+    const enforce = createPublicLimits(app, [
+      { max: 5, key: () => 'a' },
+      { max: 5, key: () => 'b' },
+    ]);
+    let called = 0;
+    const returned = enforce({} as never, { header: () => undefined } as never, () => {
+      called++;
+    });
+    expect(returned).toBeUndefined();
+    expect(called).toBe(1);
+  });
+
+  it('let requests through while the store fails (limits fail open, as with Redis away)', async () => {
+    const { app } = await appWith([{ max: 1, key: () => 'one' }], 'failing');
+    expect(await statuses(app, '/hook', 3)).toEqual([200, 200, 200]);
+  });
+
+  it('give each set of limits a memory store of its own: one route’s keys never push out another’s', async () => {
+    const app = Fastify();
+    apps.push(app);
+    registerRateCounters(app, undefined);
+    expect(app.newRateCounters()).not.toBe(app.newRateCounters());
+  });
+});
+
+describe('the API-wide limit', () => {
+  async function apiApp() {
+    const app = Fastify();
+    apps.push(app);
+    registerRateCounters(app, undefined);
+    registerApiRateLimit(app, 2);
+    app.get('/api/v1/limited', async () => ({ ok: true }));
+    app.get('/api/v1/own-limit', { config: { rateLimit: { max: 100, timeWindow: 60_000 } } }, async () => ({}));
+    app.get('/api/v1/unlimited', { config: { rateLimit: false } }, async () => ({}));
+    app.get('/page', async () => 'page');
+    return app;
+  }
+  const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
+
+  it('counts every /api/ request per address, says the budget on each reply, and refuses the one over it', async () => {
+    const app = await apiApp();
+    const first = await get(app, '/api/v1/limited');
+    expect(first.headers['x-ratelimit-limit']).toBe('2');
+    expect(first.headers['x-ratelimit-remaining']).toBe('1');
+    expect(first.headers['x-ratelimit-reset']).toBe('60');
+    expect((await get(app, '/api/v1/no-such-route')).headers['x-ratelimit-remaining']).toBe('0');
+    const refused = await get(app, '/api/v1/limited');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('leaves alone pages, routes with a limit of their own, and routes without limits', async () => {
+    const app = await apiApp();
+    for (let i = 0; i < 3; i++) {
+      for (const url of ['/page', '/api/v1/own-limit', '/api/v1/unlimited']) {
+        const answer = await get(app, url);
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.headers['x-ratelimit-limit'], url).toBeUndefined();
+      }
+    }
+    expect((await get(app, '/api/v1/limited')).statusCode).toBe(200);
+  });
+});
