@@ -72,7 +72,9 @@ describeEachDialect('HTTP conventions', (dialect) => {
   it('answers the API with the short policy of a reply that is no page, and pages with the full one', async () => {
     for (const path of ['/api/v1/health', '/api/v1/auth/config', '/api/v1/no-such-route']) {
       const res = await fetch(`${t.url}${path}`);
-      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
@@ -84,7 +86,9 @@ describeEachDialect('HTTP conventions', (dialect) => {
     }
     // The API's documentation is a page (Swagger UI), with the page headers.
     const docs = await fetch(`${t.url}/api/docs/`);
-    expect(docs.headers.get('content-security-policy')).not.toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(docs.headers.get('content-security-policy')).not.toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(docs.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   });
 

@@ -1,7 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryRateCounters, type RateCounters } from './rate-counters.js';
-import { createPublicLimits, type PublicLimit, registerApiRateLimit, registerRateCounters } from './rate-limits.js';
+import {
+  createPublicLimits,
+  type PublicLimit,
+  registerApiRateLimit,
+  registerRateCounters,
+} from './rate-limits.js';
 
 let apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -106,7 +111,11 @@ describe('the API-wide limit', () => {
     registerRateCounters(app, undefined);
     registerApiRateLimit(app, 2);
     app.get('/api/v1/limited', async () => ({ ok: true }));
-    app.get('/api/v1/own-limit', { config: { rateLimit: { max: 100, timeWindow: 60_000 } } }, async () => ({}));
+    app.get(
+      '/api/v1/own-limit',
+      { config: { rateLimit: { max: 100, timeWindow: 60_000 } } },
+      async () => ({}),
+    );
     app.get('/api/v1/unlimited', { config: { rateLimit: false } }, async () => ({}));
     app.get('/page', async () => 'page');
     return app;
