@@ -84,6 +84,36 @@ function ruleAnswer(field: Field, input: AnswerInput): VisibilityAnswer {
   return checked.ok ? checked.value : input;
 }
 
+interface FieldIndex {
+  /** The fields a respondent may answer (removed ones left out), in form order. */
+  current: readonly Field[];
+  byLabel: ReadonlyMap<string, Field>;
+  byId: ReadonlyMap<string, Field>;
+  /** Whether any field shows only under conditions. */
+  hasRules: boolean;
+}
+
+// A cached form's fields are one frozen array for every submission to it (form-cache.ts), so its index is
+// built once, not per request; an array that is not cached is dropped with its index.
+const fieldIndexes = new WeakMap<readonly Field[], FieldIndex>();
+
+function indexOf(fields: readonly Field[]): FieldIndex {
+  let index = fieldIndexes.get(fields);
+  if (index === undefined || !Object.isFrozen(fields)) {
+    const current = fields.filter((field) => !field.isRemoved);
+    index = {
+      current,
+      byLabel: new Map(current.map((field) => [field.label, field])),
+      byId: new Map(
+        current.filter((field) => field.id !== undefined).map((field) => [field.id as string, field]),
+      ),
+      hasRules: current.some((field) => (field.visibleWhen?.rules.length ?? 0) > 0),
+    };
+    if (Object.isFrozen(fields)) fieldIndexes.set(fields, index);
+  }
+  return index;
+}
+
 /**
  * Checks a respondent's answers against the form's visible fields with the contract's one answer check
  * (checkAnswer, the public form's too), against each field's options as resolved now. Answers are keyed
@@ -103,11 +133,7 @@ export function validateAnswers(
   response: ResponseInput,
   options: AnswerOptions,
 ): AnswerCheck {
-  const current = fields.filter((field) => !field.isRemoved);
-  const byLabel = new Map(current.map((field) => [field.label, field]));
-  const byId = new Map(
-    current.filter((field) => field.id !== undefined).map((field) => [field.id as string, field]),
-  );
+  const { current, byLabel, byId, hasRules } = indexOf(fields);
   const given = Object.entries(response).filter(([, value]) => isGiven(value));
   const errors: AnswerIssue[] = [];
   const answers: Record<string, string> = {};
@@ -146,16 +172,20 @@ export function validateAnswers(
     else if (!sameAnswer(field, sent, value)) changed.add(field);
   }
 
-  const ruleAnswers = new Map<string, VisibilityAnswer>();
-  for (const [field, input] of inputs) {
-    if (field.id !== undefined && !twice.has(field)) ruleAnswers.set(field.id, ruleAnswer(field, input));
+  // Without rules every field shows: the answers need not be read as the rules would read them.
+  let shown: Set<string> | undefined;
+  if (hasRules) {
+    const ruleAnswers = new Map<string, VisibilityAnswer>();
+    for (const [field, input] of inputs) {
+      if (field.id !== undefined && !twice.has(field)) ruleAnswers.set(field.id, ruleAnswer(field, input));
+    }
+    shown = visibleFieldIds(current, ruleAnswers);
   }
-  const shown = visibleFieldIds(current, ruleAnswers);
 
   let givenAnswers = 0;
   for (const field of current) {
     // Stored fields always have an id; one without could carry no rules.
-    if (field.id !== undefined && !shown.has(field.id)) continue;
+    if (shown && field.id !== undefined && !shown.has(field.id)) continue;
     if (twice.has(field)) {
       issue(field.label, bothKeysMessage(field.label));
       continue;

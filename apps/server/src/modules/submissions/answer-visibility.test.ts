@@ -193,3 +193,52 @@ describe('validateAnswers: locked answers', () => {
     });
   });
 });
+
+describe('validateAnswers: a cached form’s fields', () => {
+  // A cached form's field list is frozen and indexed once (answer-validation.ts); the answers must not
+  // tell the difference, with rules and without, and a changed form (a new frozen list) is indexed anew.
+  const frozen = <T>(fields: T[]) => Object.freeze(fields.map((field) => Object.freeze({ ...field })));
+  const responses: Array<Record<string, string | string[]>> = [
+    { Name: 'Ada', Attending: 'No', Guests: 'many' },
+    { Name: 'Ada', Attending: 'Yes', Guests: '2', 'Dietary needs': 'none', Extras: ['Lunch'] },
+    { Name: 'Ada', Attending: 'Yes', Extras: ['Lunch'], 'Lunch time': '12:30', Agree: 'No' },
+    { Name: '', name: 'Ada', Attending: 'Yes', Guests: '0', Unknown: 'x' },
+    {},
+  ];
+
+  it('answers the same as a list that is not cached, with conditional fields', () => {
+    const cached = frozen(FIELDS);
+    for (const response of responses) {
+      for (let i = 0; i < 2; i++) expect(validateAnswers(cached, response, options)).toEqual(check(response));
+    }
+  });
+
+  it('answers the same without conditional fields, where every field shows', () => {
+    const plain = FIELDS.map(({ visibleWhen: _rules, ...field }) => field);
+    const cached = frozen(plain);
+    for (const response of responses) {
+      const expected = validateAnswers(plain, response, options);
+      for (let i = 0; i < 2; i++) expect(validateAnswers(cached, response, options)).toEqual(expected);
+    }
+    // Without rules, Guests is required whatever Attending says.
+    expect(validateAnswers(cached, { Name: 'Ada', Attending: 'No' }, options)).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining([expect.objectContaining({ path: 'response.Guests' })]),
+    });
+  });
+
+  it('indexes a changed form’s new list anew', () => {
+    const before = frozen(FIELDS.filter((field) => field.id !== 'utm'));
+    const after = frozen(FIELDS);
+    const response = { Name: 'Ada', Attending: 'No', Agree: 'Yes', utm_source: 'mail' };
+    expect(validateAnswers(before, response, options)).toEqual({
+      ok: false,
+      errors: [{ path: 'response.utm_source', message: 'Unknown field: utm_source' }],
+    });
+    expect(validateAnswers(after, response, options)).toEqual({
+      ok: true,
+      answers: { Name: 'Ada', Attending: 'No', Agree: 'Yes', utm_source: 'mail' },
+      signature: undefined,
+    });
+  });
+});

@@ -36,6 +36,9 @@ export interface SubmissionsServiceDeps {
   newId?: () => string;
 }
 
+/** What a submission without a prefilled link locks: nothing (one map for all of them). */
+const NO_LOCKED_ANSWERS: ReadonlyMap<string, PrefillValue> = new Map();
+
 /** `created` is false when the idempotency key was already used: the stored response is answered. */
 export interface SubmitResult {
   receipt: SubmissionReceipt;
@@ -48,8 +51,8 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
   const newId = deps.newId ?? newResponseId;
 
   /** The answers a prefilled link locks (field id → answer), or its 400 when the token is not good here. */
-  function lockedAnswers(form: LoadedForm, token: string | undefined): Map<string, PrefillValue> {
-    if (token === undefined || token === '') return new Map();
+  function lockedAnswers(form: LoadedForm, token: string | undefined): ReadonlyMap<string, PrefillValue> {
+    if (token === undefined || token === '') return NO_LOCKED_ANSWERS;
     const verified = deps.prefillTokens.verify(token, form.formId);
     if (!verified.ok) {
       const message = verified.reason === 'expired' ? PREFILL_MESSAGES.expired : PREFILL_MESSAGES.invalid;
