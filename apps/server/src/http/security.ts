@@ -86,8 +86,8 @@ export function isApiReply(url: string): boolean {
 /**
  * The API's headers, after OWASP's REST Security Cheat Sheet: a policy that allows nothing and no framing,
  * no sniffing, HSTS, and the resource policy that keeps other sites from embedding a reply. Taken from the
- * page headers, so each value has one definition; five lines instead of twelve (about 600 bytes less on
- * every API reply).
+ * page headers, so each value has one definition; five lines instead of twelve (a submit reply: 1,109 →
+ * 669 bytes).
  */
 function apiHeadersFrom(pageHeaders: Array<[string, string]>): Array<[string, string]> {
   const kept = new Set([
