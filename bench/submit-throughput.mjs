@@ -34,7 +34,7 @@
 // also the sync's updates and the emulator's sheet files; PostgreSQL: the cluster's WAL bytes from
 // pg_stat_wal), the server's CPU time per 2xx (all its threads, and its main thread alone: steadier than
 // requests per second when other work shares the cores), the load generator's own CPU time per 2xx
-// (autocannon, in this process, on the same cores), and each SheetForms run's ratio to the round's two
+// (this process: autocannon, the bodies, reading the replies; on the same cores), and each SheetForms run's ratio to the round's two
 // floors.
 //
 // --ci: 1 round of 5 s after a 1 s warm-up. The exit code is 1 on errors, non-2xx answers, an acknowledged
@@ -354,8 +354,9 @@ async function load(name, url, pid, walBytes) {
     kibPer2xx: result['2xx'] > 0 ? (writtenAfter - writtenBefore) / 1024 / result['2xx'] : Number.NaN,
     cpuPer2xx: cpuMicrosPer2xx('process'),
     mainThreadCpuPer2xx: cpuMicrosPer2xx('mainThread'),
-    // autocannon's own share of the same cores: it parses every response's status line and headers in
-    // JavaScript, so a reply with more header lines costs the load generator more too.
+    // The load generator's share of the same cores: this process, which is autocannon (it parses every
+    // response's status line and headers in JavaScript, so more header lines cost it more), making the
+    // bodies and reading the replies' ids, and the RSS sampler.
     clientCpuPer2xx: result['2xx'] > 0 ? (clientCpu.user + clientCpu.system) / result['2xx'] : Number.NaN,
   };
 }

@@ -44,6 +44,8 @@ async function appWith(limits: PublicLimit[], store: Store = 'memory') {
   return { app, hits };
 }
 
+const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
+
 const statuses = async (app: FastifyInstance, url: string, times: number) => {
   const answers: number[] = [];
   for (let i = 0; i < times; i++) answers.push((await app.inject({ method: 'POST', url })).statusCode);
@@ -91,6 +93,45 @@ describe('public limits', () => {
     expect(called).toBe(1);
   });
 
+  it('runs after the route’s own limits: a public limit refuses first, and counts first', async () => {
+    const app = Fastify();
+    apps.push(app);
+    registerRateCounters(app, undefined);
+    registerApiRateLimit(app, 100);
+    const own = createPublicLimits(app, [{ max: 1, key: () => 'own' }]);
+    app.get('/api/v1/public', { onRequest: own }, async () => ({ ok: true }));
+    await get(app, '/api/v1/public');
+    const refused = await get(app, '/api/v1/public');
+    expect(refused.statusCode).toBe(429);
+    // Refused by its own limit before the API-wide one counted it, as with the plugin's global limit.
+    expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('counts a long key under its digest, so a client cannot make a counter hold its whole body', async () => {
+    const { app, hits } = await appWith([{ max: 1, key: () => `login:${'x'.repeat(100_000)}` }]);
+    expect(await statuses(app, '/hook', 2)).toEqual([200, 429]);
+    expect(hits[0]?.length).toBeLessThan(100);
+    expect(hits[0]).toBe(hits[1]);
+  });
+
+  it('answer a key function that throws with its error, whenever the store answers', async () => {
+    for (const store of ['memory', 'later'] as const) {
+      const { app } = await appWith(
+        [
+          { max: 5, key: () => 'first' },
+          {
+            max: 5,
+            key: () => {
+              throw new Error('no key');
+            },
+          },
+        ],
+        store,
+      );
+      expect((await app.inject({ method: 'POST', url: '/hook' })).statusCode, store).toBe(500);
+    }
+  });
+
   it('let requests through while the store fails (limits fail open, as with Redis away)', async () => {
     const { app } = await appWith([{ max: 1, key: () => 'one' }], 'failing');
     expect(await statuses(app, '/hook', 3)).toEqual([200, 200, 200]);
@@ -120,7 +161,6 @@ describe('the API-wide limit', () => {
     app.get('/page', async () => 'page');
     return app;
   }
-  const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
 
   it('counts every /api/ request per address, says the budget on each reply, and refuses the one over it', async () => {
     const app = await apiApp();
@@ -128,19 +168,20 @@ describe('the API-wide limit', () => {
     expect(first.headers['x-ratelimit-limit']).toBe('2');
     expect(first.headers['x-ratelimit-remaining']).toBe('1');
     expect(first.headers['x-ratelimit-reset']).toBe('60');
-    expect((await get(app, '/api/v1/no-such-route')).headers['x-ratelimit-remaining']).toBe('0');
+    // However the path is spelled: the route is what counts.
+    expect((await get(app, '/%61pi/v1/limited')).headers['x-ratelimit-remaining']).toBe('0');
     const refused = await get(app, '/api/v1/limited');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('60');
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
   });
 
-  it('leaves alone pages, routes with a limit of their own, and routes without limits', async () => {
+  it('leaves alone pages, routes with a limit of their own, routes without limits, and unknown paths', async () => {
     const app = await apiApp();
     for (let i = 0; i < 3; i++) {
-      for (const url of ['/page', '/api/v1/own-limit', '/api/v1/unlimited']) {
+      for (const url of ['/page', '/api/v1/own-limit', '/api/v1/unlimited', '/api/v1/no-such-route']) {
         const answer = await get(app, url);
-        expect(answer.statusCode, url).toBe(200);
+        expect(answer.statusCode, url).toBe(url.includes('no-such') ? 404 : 200);
         expect(answer.headers['x-ratelimit-limit'], url).toBeUndefined();
       }
     }

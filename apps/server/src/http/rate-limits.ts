@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { addressKey } from './client-address-key.js';
 import { HttpError } from './http-error.js';
@@ -43,21 +44,33 @@ export function registerRateCounters(app: FastifyInstance, redis: Redis | undefi
   app.decorate('newRateCounters', () => shared ?? memoryRateCounters());
 }
 
+/**
+ * Keys carry what a client sent (an email on the login route, read before the body is validated): a long
+ * one is counted under its digest, so no key holds more than about a hundred bytes in memory or in Redis.
+ */
+function counterKey(key: string | undefined): string | undefined {
+  if (key === undefined || key.length <= MAX_KEY_LENGTH) return key;
+  return `${key.slice(0, 32)}#${createHash('sha256').update(key).digest('base64url')}`;
+}
+const MAX_KEY_LENGTH = 128;
+
 const retryAfterSeconds = (count: RateCount) => String(Math.max(1, Math.ceil(count.ttlMs / 1000)));
 
 /**
- * The API-wide limit per client address (RATE_LIMIT_PER_MINUTE): every /api/ request, except on routes
- * that set their own (`config.rateLimit`: an object is @fastify/rate-limit's per-route limit, which stands
- * in for this one; `false` is none, as for health checks). Each reply says its budget (X-RateLimit-Limit,
+ * The API-wide limit per client address (RATE_LIMIT_PER_MINUTE) on every /api/ route, except routes that
+ * set their own (`config.rateLimit`: an object is @fastify/rate-limit's per-route limit, which stands in for
+ * this one; `false` is none, as for health checks). Each reply says its budget (X-RateLimit-Limit,
  * -Remaining, -Reset, in seconds); a refused one also says Retry-After.
+ *
+ * Added to each route as it is declared, after the route's own onRequest hooks (as the plugin's global limit
+ * was): a public route's own limits count first, and the route is chosen by its path, not by how the
+ * request spelled it (`/%61pi/...` reaches the same route). Unknown paths are not counted, as before.
+ * Call before any route is declared.
  */
 export function registerApiRateLimit(app: FastifyInstance, perMinute: number) {
   const counters = app.newRateCounters();
   const limit = String(perMinute);
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.rateLimit !== undefined) {
-      return done();
-    }
+  const enforce = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     counters.hit(`api:${addressKey(request.ip)}`, MINUTE, (count) => {
       if (count === undefined) return done();
       const reset = retryAfterSeconds(count);
@@ -68,6 +81,11 @@ export function registerApiRateLimit(app: FastifyInstance, perMinute: number) {
       reply.header('retry-after', reset);
       done(new HttpError(429, 'RATE_LIMITED', DEFAULT_MESSAGE));
     });
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.config?.rateLimit != null) return;
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [enforce] : [...(Array.isArray(own) ? own : [own]), enforce];
   });
 }
 
@@ -87,7 +105,14 @@ export function createPublicLimits(app: FastifyInstance, limits: PublicLimit[]):
     const walk = (): void => {
       while (index < limits.length) {
         const limit = limits[index++] as PublicLimit;
-        const key = limit.key(request);
+        let key: string | undefined;
+        try {
+          key = counterKey(limit.key(request));
+        } catch (error) {
+          // On Redis this runs inside the client's callback, where a throw would escape the request.
+          done(error as Error);
+          return;
+        }
         if (key === undefined) continue;
         let outcome: 'pass' | 'refused' | undefined;
         let resumeLater = false;
