@@ -176,6 +176,14 @@ describe('the API-wide limit', () => {
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
   });
 
+  it('counts a HEAD request once, like its GET', async () => {
+    const app = await apiApp();
+    const head = await app.inject({ method: 'HEAD', url: '/api/v1/limited' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['x-ratelimit-remaining']).toBe('1');
+    expect((await get(app, '/api/v1/limited')).headers['x-ratelimit-remaining']).toBe('0');
+  });
+
   it('leaves alone pages, routes with a limit of their own, routes without limits, and unknown paths', async () => {
     const app = await apiApp();
     for (let i = 0; i < 3; i++) {

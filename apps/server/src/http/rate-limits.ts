@@ -84,8 +84,10 @@ export function registerApiRateLimit(app: FastifyInstance, perMinute: number) {
   };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.config?.rateLimit != null) return;
-    const own = route.onRequest;
-    route.onRequest = own === undefined ? [enforce] : [...(Array.isArray(own) ? own : [own]), enforce];
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    // A GET route's HEAD twin is declared from the GET's options, which may carry this hook already.
+    if (own.includes(enforce)) return;
+    route.onRequest = [...own, enforce];
   });
 }
 
