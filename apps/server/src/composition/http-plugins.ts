@@ -4,7 +4,7 @@ import type { Config } from '../config/config-types.js';
 import { addressKey } from '../http/client-address-key.js';
 import { registerOpenApi } from '../http/openapi.js';
 import { registerProblemHandlers } from '../http/problem.js';
-import { registerApiRateLimit, registerRateCounters } from '../http/rate-limits.js';
+import { REDIS_NAME_SPACE, registerApiRateLimit, registerRateCounters } from '../http/rate-limits.js';
 import { registerSecurityHeaders } from '../http/security.js';
 import { connectRedis, type RedisConnection } from '../redis/redis-connection.js';
 
@@ -35,7 +35,7 @@ export async function registerHttpPlugins(
     ...(redis
       ? {
           redis: redis.client,
-          nameSpace: 'sheetforms:rate-limit:',
+          nameSpace: REDIS_NAME_SPACE,
           // Redis down: requests are served without limits rather than refused (the loss is logged and
           // /health/ready turns 503, so a proxy that checks it sends traffic elsewhere).
           skipOnError: true,

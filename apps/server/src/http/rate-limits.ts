@@ -26,7 +26,7 @@ export interface PublicLimits {
 const MINUTE = 60_000;
 const DEFAULT_MESSAGE = 'Too many requests. Please try again later.';
 /** The Redis keys' prefix, shared with @fastify/rate-limit's per-route limits (sign-in, sheets, PDF). */
-const REDIS_NAME_SPACE = 'sheetforms:rate-limit:';
+export const REDIS_NAME_SPACE = 'sheetforms:rate-limit:';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,8 +85,6 @@ export function registerApiRateLimit(app: FastifyInstance, perMinute: number) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.config?.rateLimit != null) return;
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    // A GET route's HEAD twin is declared from the GET's options, which may carry this hook already.
-    if (own.includes(enforce)) return;
     route.onRequest = [...own, enforce];
   });
 }

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
-import { headersSetBy, registerSecurityHeaders } from './security.js';
+import { headersSetBy, isApiReply, registerSecurityHeaders } from './security.js';
 
 async function policyFor(env: Record<string, string>): Promise<Map<string, string>> {
   const app = Fastify();
@@ -72,5 +72,24 @@ describe('the security headers captured once', () => {
       expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
     }
     await app.close();
+  });
+});
+
+describe('which replies are the API’s', () => {
+  it('every /api/ address but the documentation pages, with or without a query', () => {
+    for (const url of ['/api/v1/health', '/api/v1/forms/x/submit-form?a=1', '/api/docsx', '/api/']) {
+      expect(isApiReply(url), url).toBe(true);
+    }
+    for (const url of [
+      '/api/docs',
+      '/api/docs?x=1',
+      '/api/docs/',
+      '/api/docs/static/index.css',
+      '/form/x',
+      '/',
+      '/apix',
+    ]) {
+      expect(isApiReply(url), url).toBe(false);
+    }
   });
 });

@@ -51,13 +51,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
   const pageHeaders = headersSetBy(applyHeaders);
   const apiHeaders = apiHeadersFrom(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = isApiReply(request.routeOptions.url ?? request.url) ? apiHeaders : pageHeaders;
+    const headers = isApiReply(request.url) ? apiHeaders : pageHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiReply(request.routeOptions.url ?? request.url)) return done(null, payload);
+    if (isApiReply(request.url)) return done(null, payload);
     // Host pages load the embed script from their own origin, which the default same-origin resource
     // policy would refuse.
     if (isEmbedScript(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -73,15 +73,21 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
 }
 
 /**
- * Every reply of a route under /api/ (its declared path; the request's own for an unknown one) except the
- * API's documentation pages (/api/docs, HTML): JSON, problems, CSV,
- * XLSX, PDF and ZIP downloads, signature images, the chat's event stream. None is a page a browser runs, so
- * none needs the page policy's sources, and the headers that only steer a document (opener, DNS prefetch,
- * downloads in old IE, the XSS auditor, Flash's policy files, origin-keyed agents, the referrer of
- * a page's own requests) say nothing about them.
+ * Every reply whose address starts /api/, except the API's documentation pages (/api/docs, HTML, with or
+ * without a query): JSON, problems, CSV, XLSX, PDF and ZIP downloads, signature images, the chat's event
+ * stream. None is a page a browser runs, so none needs the page policy's sources, and the headers that only
+ * steer a document (opener, DNS prefetch, downloads in old IE, the XSS auditor, Flash's policy files,
+ * origin-keyed agents, the referrer of a page's own requests) say nothing about them.
+ *
+ * Read from the address as sent, not the route (`request.routeOptions` builds an object per read, twice per
+ * request here): an API route reached through an escaped spelling (`/%61pi/...`) gets the page set, which is
+ * what every reply carried before.
  */
-export function isApiReply(path: string): boolean {
-  return path.startsWith('/api/') && path !== '/api/docs' && !path.startsWith('/api/docs/');
+export function isApiReply(url: string): boolean {
+  if (!url.startsWith('/api/')) return false;
+  if (!url.startsWith('/api/docs')) return true;
+  const next = url.charAt('/api/docs'.length);
+  return next !== '' && next !== '/' && next !== '?';
 }
 
 /**
