@@ -141,7 +141,17 @@ describe('public limits', () => {
     const app = Fastify();
     apps.push(app);
     registerRateCounters(app, undefined);
-    expect(app.newRateCounters()).not.toBe(app.newRateCounters());
+    const submit = createPublicLimits(app, [{ max: 1, key: () => 'submit:client' }]);
+    let n = 0;
+    const chat = createPublicLimits(app, [{ max: 1_000_000, key: () => `chat:${n++}` }]);
+    const passes = (limits: typeof submit) =>
+      new Promise<boolean>((resolve) =>
+        limits({} as never, { header: () => undefined } as never, (error) => resolve(!error)),
+      );
+    expect(await passes(submit)).toBe(true);
+    // More new keys on the chat route than a store holds: the submit counter must still refuse.
+    for (let i = 0; i <= 10_000; i++) await passes(chat);
+    expect(await passes(submit)).toBe(false);
   });
 });
 
