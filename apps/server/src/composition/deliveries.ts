@@ -8,6 +8,8 @@ import type { AppContext } from './app-context.js';
 
 export interface DeliveriesDeps {
   forms: FormsService;
+  /** Reloads a form on every instance: its webhooks decide whether its responses have deliveries to plan. */
+  announceFormChange: (formId: string) => void;
   deliveriesRepository: DeliveriesRepository;
   /** Called only once the app is running, so it may reach a PDF service made after this worker. */
   receiptPdf: ReceiptPdf;
@@ -15,7 +17,7 @@ export interface DeliveriesDeps {
 
 /** The owners' webhooks and the worker that sends the outbox: e-mails (SMTP or logged) and webhook calls. */
 export function wireDeliveries({ app, config, database, clock }: AppContext, deps: DeliveriesDeps) {
-  const { forms, deliveriesRepository, receiptPdf } = deps;
+  const { forms, deliveriesRepository, receiptPdf, announceFormChange } = deps;
   const deliveryMail = config.deliveries.mail;
   const deliveryMailer =
     deliveryMail && 'smtpUrl' in deliveryMail
@@ -27,6 +29,7 @@ export function wireDeliveries({ app, config, database, clock }: AppContext, dep
     forms,
     deliveries: deliveriesRepository,
     onReplay: () => deliveriesWorker.notify(),
+    onWebhooksChanged: announceFormChange,
     ...clock,
   });
   const deliveriesWorker = createDeliveriesWorker({

@@ -121,6 +121,8 @@ export function wireForms({ app, config, database, clock }: AppContext, deps: Fo
     uploadsRepository,
     formCache,
     formPageCache,
+    /** Reloads a form on every instance (its cached copies dropped), for changes made outside the forms module. */
+    announceFormChange: (formId: string) => formChanges.changed(formId),
     forms,
     formUsers,
     templates,

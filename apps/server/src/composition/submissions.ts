@@ -27,10 +27,11 @@ export function wireSubmissions({ app, config, database, clock }: AppContext, de
       sqliteWriter: database.sqliteWriter,
     }),
     uploads: deps.uploads,
+    mailConfigured: config.deliveries.mail !== undefined,
     log: app.log,
-    onStored: (formRowId) => {
+    onStored: (formRowId, toPlan) => {
       sheetSync.notify(formRowId);
-      deliveriesWorker.notify();
+      if (toPlan) deliveriesWorker.notify();
     },
     ...clock,
   });

@@ -62,6 +62,11 @@ export interface WebhooksServiceDeps {
   >;
   /** A replayed delivery is due now: wake the worker. */
   onReplay?: () => void;
+  /**
+   * The form's enabled webhooks changed (one added, turned on or off, removed): every instance reloads the
+   * form, whose responses are stored with or without deliveries to plan (LoadedForm.hasDestinations).
+   */
+  onWebhooksChanged?: (formId: string) => void;
   now?: () => Date;
 }
 
@@ -113,6 +118,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         updated_at: at,
       };
       await db.insertInto('webhooks').values(row).execute();
+      deps.onWebhooksChanged?.(formId);
       return { ...toWebhook(row), secret: row.secret };
     },
 
@@ -132,6 +138,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const row = await requireHook(ownerId, formId, webhookId);
       const changes = { enabled: enabled ? 1 : 0, disabled_reason: null, updated_at: now() };
       await db.updateTable('webhooks').set(changes).where('id', '=', row.id).execute();
+      deps.onWebhooksChanged?.(formId);
       return toWebhook({ ...row, ...changes });
     },
 
@@ -140,6 +147,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const row = await requireHook(ownerId, formId, webhookId);
       await db.deleteFrom('deliveries').where('webhook_id', '=', row.id).execute();
       await db.deleteFrom('webhooks').where('id', '=', row.id).execute();
+      deps.onWebhooksChanged?.(formId);
     },
 
     async deliveries(

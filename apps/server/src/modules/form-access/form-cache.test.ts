@@ -11,6 +11,7 @@ function form(formId: string, name = 'Form'): LoadedForm {
     fields: [{ id: 'f1', label: 'A', type: 'text', required: true, placeHolder: '', isRemoved: false }],
     settings: {} as LoadedForm['settings'],
     acceptingResponses: true,
+    enabledWebhooks: 0,
   };
 }
 

@@ -28,6 +28,8 @@ export interface LoadedForm {
   fields: StoredField[];
   settings: FormSettings;
   acceptingResponses: boolean;
+  /** How many of its webhooks are enabled (with the settings, forms/delivery-destinations.ts). */
+  enabledWebhooks: number;
   /** Where options ranges are read from (internal: never sent to respondents). */
   optionsSource?: OptionsSource;
 }
@@ -41,6 +43,7 @@ export function toLoadedForm(row: PublicFormRow): LoadedForm {
     fields: fieldsFromJson(row.fields_json).filter((field) => !field.isRemoved),
     settings: settingsFromJson(row.settings_json),
     acceptingResponses: row.status === ACTIVE_STATUS,
+    enabledWebhooks: Number(row.enabled_webhooks ?? 0),
     optionsSource: {
       ownerId: row.owner_id,
       spreadsheetId: row.spreadsheet_id,

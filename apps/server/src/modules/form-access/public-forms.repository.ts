@@ -17,12 +17,16 @@ export type PublicFormRow = Pick<
   | 'owner_id'
   | 'spreadsheet_id'
   | 'edit_access_proven_for'
->;
+> & {
+  /** How many of the form's webhooks are enabled (a count: PostgreSQL answers it as text). */
+  enabled_webhooks: number | string | bigint | null;
+};
 
 /** Forms as respondents reach them: by public form id, without an owner. */
 export function createPublicFormsRepository(db: Kysely<Database>) {
   return {
     async findByFormId(formId: string): Promise<PublicFormRow | undefined> {
+      // The count of enabled webhooks: with the settings, whether a submission has deliveries to plan.
       return db
         .selectFrom('forms')
         .select([
@@ -37,6 +41,14 @@ export function createPublicFormsRepository(db: Kysely<Database>) {
           'spreadsheet_id',
           'edit_access_proven_for',
         ])
+        .select((eb) =>
+          eb
+            .selectFrom('webhooks')
+            .select(eb.fn.countAll().as('count'))
+            .whereRef('webhooks.form_id', '=', 'forms.id')
+            .where('webhooks.enabled', '=', 1)
+            .as('enabled_webhooks'),
+        )
         .where('form_id', '=', formId)
         .executeTakeFirst();
     },

@@ -15,11 +15,10 @@ export type NewResponseRow = Omit<
   | 'next_attempt_at'
   | 'claimed_by'
   | 'dedupe_required'
-  | 'plan_deliveries'
 >;
 
 /**
- * The most responses in one group-commit transaction: 500 rows × 9 columns stays far below SQLite's 32,766
+ * The most responses in one group-commit transaction: 500 rows × 10 columns stays far below SQLite's 32,766
  * and PostgreSQL's 65,535 bound parameters per statement (the multi-row fallback), and bounds how long one
  * transaction holds SQLite's write lock.
  */
@@ -36,7 +35,22 @@ const COLUMNS = [
   'consent',
   'idempotency_key',
   'created_at',
+  'plan_deliveries',
 ] as const satisfies ReadonlyArray<keyof NewResponseRow>;
+
+/** PostgreSQL's array type for each column's values (unnest below): text, but the one integer column. */
+const POSTGRES_ARRAY_TYPE: Record<(typeof COLUMNS)[number], 'text[]' | 'int[]'> = {
+  id: 'text[]',
+  form_id: 'text[]',
+  answers_json: 'text[]',
+  signature_url: 'text[]',
+  respondent_id: 'text[]',
+  respondent_email: 'text[]',
+  consent: 'text[]',
+  idempotency_key: 'text[]',
+  created_at: 'text[]',
+  plan_deliveries: 'int[]',
+};
 
 /**
  * SQLite, on the writer thread: prepared once, run once per row inside one transaction. `changes` 0 means
@@ -78,11 +92,14 @@ export function createResponsesRepository(
       }
     : options.kind === 'postgres'
       ? async (rows) => {
-          // One text per column; unnest zips them back into rows. NULLs travel inside the arrays.
-          const columns = COLUMNS.map((column) => rows.map((row) => row[column]));
+          // One array per column; unnest zips them back into rows. NULLs travel inside the arrays.
+          const columns = COLUMNS.map((column) => ({
+            values: rows.map((row) => row[column]),
+            type: sql.raw(POSTGRES_ARRAY_TYPE[column]),
+          }));
           const inserted = await sql<{ id: string }>`
             INSERT INTO responses (${sql.join(COLUMNS.map((column) => sql.ref(column)))})
-            SELECT * FROM unnest(${sql.join(columns.map((values) => sql`${values}::text[]`))})
+            SELECT * FROM unnest(${sql.join(columns.map(({ values, type }) => sql`${values}::${type}`))})
             ON CONFLICT (form_id, idempotency_key) DO NOTHING
             RETURNING id
           `.execute(writeDb);

@@ -13,6 +13,7 @@ import {
   hasControlCharacters,
 } from '../form-access/form-access.service.js';
 import type { LoadedForm } from '../form-access/public-form.serializer.js';
+import { formHasDestinations } from '../forms/delivery-destinations.js';
 import type { PrefillTokens } from '../prefill-links/prefill-tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { validateAnswers } from './answer-validation.js';
@@ -30,8 +31,16 @@ export interface SubmissionsServiceDeps {
   /** Checks the signed token of a prefilled link's locked answers (prefill-links). */
   prefillTokens: Pick<PrefillTokens, 'verify'>;
   log: { info(details: object, message: string): void };
-  /** Called after a new response is committed: wakes the sheet-sync worker instead of waiting for its poll. */
-  onStored?: (formRowId: string) => void;
+  /**
+   * This deployment sends mail deliveries (config.deliveries.mail): with the form's settings and webhooks,
+   * whether a response has deliveries to plan (forms/delivery-destinations.ts).
+   */
+  mailConfigured: boolean;
+  /**
+   * Called after a new response is committed: wakes the sheet-sync worker instead of waiting for its poll,
+   * and the deliveries worker when the response has deliveries to plan.
+   */
+  onStored?: (formRowId: string, toPlan: boolean) => void;
   now?: () => Date;
   newId?: () => string;
 }
@@ -109,6 +118,7 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
         throw error;
       }
 
+      const toPlan = formHasDestinations(form.settings, form.enabledWebhooks, deps.mailConfigured);
       const { receipt, created } = await storeOnce(deps.responses, {
         id: newId(),
         form_id: form.id,
@@ -120,11 +130,14 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
         consent: form.settings.gdprEnabled === 1 && body.consent ? JSON.stringify(body.consent) : null,
         idempotency_key: body.idempotencyKey,
         created_at: now().toISOString(),
+        // With no destination beside the sheet there is nothing to plan: stored as planned already, the
+        // deliveries planner never reads or marks it (forms/delivery-destinations.ts).
+        plan_deliveries: toPlan ? 1 : 0,
       }).catch((error: unknown) => {
         // Deleted through another instance while this one's form cache still held it.
         throw isMissingFormError(error) ? formNotFound() : error;
       });
-      if (created) deps.onStored?.(form.id);
+      if (created) deps.onStored?.(form.id, toPlan);
       return { receipt: { responseId: receipt.id, syncState: receipt.syncState }, created };
     },
   };

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../../test/dialects.js';
+import { createForm } from '../../test/forms.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { eventually, startReceiver } from './deliveries.test-support.js';
+
+/**
+ * Responses of a form with no destination beside the sheet are stored with nothing to plan, and the
+ * planner never touches them; the moment the owner adds a destination (a webhook, turning one on, owner
+ * mail) the form is reloaded, and the next response is planned and delivered. Each form is loaded by a
+ * submission before each change, so a form cached without the change would be caught.
+ */
+const PATIENCE_MS = 30_000;
+
+describeEachDialect('responses without destinations', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    // Local mode logs owner mail instead of sending it: mail counts as configured.
+    t = await startTestApp(dialect, {
+      DELIVERIES_ENABLED: 'true',
+      DELIVERIES_POLL_MS: '50',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    owner = (await t.signIn('owner@example.com', 'Owner')).accessToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  let count = 0;
+  async function submit(formId: string, name: string) {
+    count += 1;
+    const res = await t.request('POST', `/api/v1/forms/${formId}/submit-form`, {
+      body: { idempotencyKey: `destinations-${count}-${Date.now()}`, response: { 'Full Name': name } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data.responseId as string;
+  }
+  const stored = (responseId: string) =>
+    t.database.db
+      .selectFrom('responses')
+      .select('plan_deliveries')
+      .where('id', '=', responseId)
+      .executeTakeFirstOrThrow();
+  const deliveriesOf = (responseId: string) =>
+    t.database.db.selectFrom('deliveries').selectAll().where('response_id', '=', responseId).execute();
+
+  it('stores them planned, then plans the next response as soon as a webhook is added, turned off or on', async () => {
+    const form = await createForm(t, owner, { name: 'Quiet form', settings: { notifyOwner: 0 } });
+    const before = await submit(form.formId, 'Before any webhook');
+    expect((await stored(before)).plan_deliveries).toBe(0);
+
+    const created = await t.request('POST', `/api/v1/forms/${form.formId}/webhooks`, {
+      token: owner,
+      body: { url: receiver.url('/quiet') },
+    });
+    expect(created.status).toBe(201);
+    const after = await submit(form.formId, 'After the webhook');
+    expect((await stored(after)).plan_deliveries).toBe(1);
+    await eventually(
+      () => receiver.received.some((hook) => hook.body.includes('After the webhook')),
+      PATIENCE_MS,
+    );
+    // The response stored before the webhook existed goes nowhere: it had no destination when it came.
+    expect(receiver.received.some((hook) => hook.body.includes('Before any webhook'))).toBe(false);
+    expect(await deliveriesOf(before)).toEqual([]);
+
+    const hookPath = `/api/v1/forms/${form.formId}/webhooks/${created.body.data.id}`;
+    expect((await t.request('PATCH', hookPath, { token: owner, body: { enabled: false } })).status).toBe(200);
+    expect((await stored(await submit(form.formId, 'While it is off'))).plan_deliveries).toBe(0);
+    expect((await t.request('PATCH', hookPath, { token: owner, body: { enabled: true } })).status).toBe(200);
+    expect((await stored(await submit(form.formId, 'On again'))).plan_deliveries).toBe(1);
+    expect((await t.request('DELETE', hookPath, { token: owner })).status).toBe(200);
+    expect((await stored(await submit(form.formId, 'Removed'))).plan_deliveries).toBe(0);
+  });
+
+  it('plans every response once the owner turns on mail to themselves', async () => {
+    const form = await createForm(t, owner, { name: 'Mail later', settings: { notifyOwner: 0 } });
+    expect((await stored(await submit(form.formId, 'Unmailed'))).plan_deliveries).toBe(0);
+    const saved = await t.request('PUT', `/api/v1/forms/${form.formId}`, {
+      token: owner,
+      body: { settings: { notifyOwner: 1 } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const mailed = await submit(form.formId, 'Mailed');
+    expect((await stored(mailed)).plan_deliveries).toBe(1);
+    const [delivery] = await eventually(async () => {
+      const rows = await deliveriesOf(mailed);
+      return rows[0]?.state === 'delivered' ? rows : undefined;
+    }, PATIENCE_MS);
+    expect(delivery?.destination).toBe('owner-email');
+  });
+});
