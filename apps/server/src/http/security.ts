@@ -49,10 +49,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
   });
 
   const pageHeaders = headersSetBy(applyHeaders);
-  const apiHeaders = apiHeadersFrom(pageHeaders);
+  // Set as Fastify's reply headers, not on the raw response: Node then writes the whole header block from
+  // one object (writeHead's fast path) instead of keeping a [name, value] pair for every header of every
+  // reply. A stream that takes over the raw response (reply.hijack) copies them (chat-sse.ts).
+  const pageRecord = Object.freeze(Object.fromEntries(pageHeaders));
+  const apiRecord = Object.freeze(Object.fromEntries(apiHeadersFrom(pageHeaders)));
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = isApiReply(request.url) ? apiHeaders : pageHeaders;
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(isApiReply(request.url) ? apiRecord : pageRecord);
     done();
   });
 

@@ -13,7 +13,11 @@ function stalledClient() {
     },
   });
   const request = { id: 'req-1', raw: new EventEmitter() } as unknown as FastifyRequest;
-  const reply = { hijack() {}, raw } as unknown as FastifyReply;
+  const reply = {
+    hijack() {},
+    raw,
+    getHeaders: () => ({ 'x-frame-options': 'DENY' }),
+  } as unknown as FastifyReply;
   return { request, reply, raw };
 }
 
@@ -33,9 +37,10 @@ describe('event streams', () => {
     expect(text).toContain('id: 7\nevent: message\ndata: {"text":"a\\nb"}\n\n');
     expect(text).toContain(': ping\n\n');
     expect(beats).toBeGreaterThan(0);
-    expect((raw as unknown as { headers: Record<string, string> }).headers['content-type']).toBe(
-      'text/event-stream; charset=utf-8',
-    );
+    const headers = (raw as unknown as { headers: Record<string, string> }).headers;
+    expect(headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    // The reply's own headers (the security headers) go out on the stream too.
+    expect(headers['x-frame-options']).toBe('DENY');
     stream.close();
   });
 

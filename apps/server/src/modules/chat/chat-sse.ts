@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface EventStreamOptions {
@@ -26,9 +27,14 @@ export function openEventStream(
   reply: FastifyReply,
   options: EventStreamOptions,
 ): EventStream {
+  // What every reply carries (the security headers, the request id), which a hijacked reply would not send.
+  const inherited = Object.fromEntries(
+    Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined),
+  ) as OutgoingHttpHeaders;
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
+    ...inherited,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',

@@ -232,6 +232,9 @@ describeEachDialect('chat API', (dialect) => {
     const first = (await say(sessionId, 'Hello?')).body.data;
     const stream = await openSse(`${t.url}/api/v1/chat/messages/${sessionId}/stream`);
     expect(stream.status).toBe(200);
+    // The stream takes over the raw reply: the API's security headers still go out on it.
+    expect(stream.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(stream.headers.get('x-frame-options')).toBe('DENY');
     await stream.next((e) => e.event === 'message' && (e.data as { seq: number }).seq === 1);
     await api('GET', `/chat/admin/chat/${sessionId}`, { token: admin });
     await stream.next((e) => e.event === 'read' && (e.data as { readUpTo: number }).readUpTo === 1);

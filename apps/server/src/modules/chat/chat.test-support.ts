@@ -7,6 +7,7 @@ export interface SseEvent {
 
 export interface SseClient {
   status: number;
+  headers: Headers;
   events: SseEvent[];
   /** Waits for the first event (already received or to come) that `match` accepts. */
   next(match: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
@@ -50,6 +51,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   }
   return {
     status: res.status,
+    headers: res.headers,
     events,
     next(match, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
