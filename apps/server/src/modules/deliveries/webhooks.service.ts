@@ -64,7 +64,7 @@ export interface WebhooksServiceDeps {
   onReplay?: () => void;
   /**
    * The form's enabled webhooks changed (one added, turned on or off, removed): every instance reloads the
-   * form, whose responses are stored with or without deliveries to plan (LoadedForm.hasDestinations).
+   * form, whose responses are stored with or without deliveries to plan (LoadedForm.enabledWebhooks).
    */
   onWebhooksChanged?: (formId: string) => void;
   now?: () => Date;
