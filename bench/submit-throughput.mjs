@@ -35,7 +35,9 @@
 // pg_stat_wal), the server's CPU time per 2xx (all its threads, and its main thread alone: steadier than
 // requests per second when other work shares the cores), the load generator's own CPU time per 2xx
 // (this process: autocannon, the bodies, reading the replies; on the same cores), and each SheetForms run's ratio to the round's two
-// floors.
+// floors. The machine's speed drifts within a round (other work on the host), so the group route runs
+// again at the end of the round, and each SheetForms run is compared with the group route's rate at the
+// middle of its own run, on the straight line between the two group runs.
 //
 // --ci: 1 round of 5 s after a 1 s warm-up. The exit code is 1 on errors, non-2xx answers, an acknowledged
 // response without its row, or a run that produced no report; never on a timing.
@@ -122,12 +124,17 @@ const newBody = () => JSON.stringify({ idempotencyKey: `bench-key-${randomUUID()
 const startedAt = new Date();
 const loadBefore = os.loadavg();
 const results = [];
+// The group route runs again at the end of each round (when SheetForms routes follow it): the machine's
+// speed drifts within a round, and each SheetForms run is compared with the group route's rate at its own
+// time, interpolated between the two group runs (printReport).
+const groupAgain = routes.includes('group') && routes.some((route) => route !== 'naive' && route !== 'group');
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const route of routes) {
+  for (const route of groupAgain ? [...routes, 'group'] : routes) {
+    const again = route === 'group' && results.some((r) => r.round === round && r.name === 'group');
     const run = route === 'naive' || route === 'group' ? await runBare(route) : await runSheetForms(route);
-    results.push({ round, ...run });
+    results.push({ round, ...run, ...(again ? { again } : {}) });
     console.error(
-      `round ${round} ${route}: ${Math.round(run.rps)} requests/s, p99 ${run.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors, ${run.missing} missing`,
+      `round ${round} ${route}${again ? ' (again)' : ''}: ${Math.round(run.rps)} requests/s, p99 ${run.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors, ${run.missing} missing`,
     );
   }
 }
@@ -149,7 +156,7 @@ if (args.json) fs.writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n
 const failed = results.filter(
   (r) => r.missing !== 0 || r.extra > r.inFlightAtStop || r.non2xx !== 0 || r.errors !== 0 || r.ok === 0,
 );
-if (failed.length > 0 || results.length !== ROUNDS * routes.length) {
+if (failed.length > 0 || results.length !== ROUNDS * (routes.length + (groupAgain ? 1 : 0))) {
   console.error(
     'Some runs had errors or non-2xx answers, acknowledged submissions without a row, or rows without an acknowledgement.',
   );
@@ -333,7 +340,9 @@ async function load(name, url, pid, walBytes) {
   const writtenBefore = await written();
   const cpuBefore = cpuSeconds(pid);
   const clientCpuBefore = process.cpuUsage();
+  const measuredFrom = Date.now();
   const result = await autocannon({ ...options, duration: DURATION });
+  const measuredAt = (measuredFrom + Date.now()) / 2;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const cpuAfter = cpuSeconds(pid);
   const writtenAfter = await written();
@@ -342,6 +351,8 @@ async function load(name, url, pid, walBytes) {
     result['2xx'] > 0 ? ((cpuAfter[key] - cpuBefore[key]) * 1e6) / result['2xx'] : Number.NaN;
   return {
     name,
+    // The middle of the measured run (ms since the epoch): where the group route's rate is interpolated.
+    measuredAt,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -464,7 +475,14 @@ function measureFlush() {
 }
 
 function printReport({ results: rows, ...meta }) {
-  const floor = (round, name) => rows.find((r) => r.round === round && r.name === name)?.rps;
+  // A floor's rate at the time of `run`: the one run of its round, or, for the group route run before and
+  // after the SheetForms routes, the straight line between the two at the run's own time.
+  const floor = (run, name) => {
+    const [first, second] = rows.filter((r) => r.round === run.round && r.name === name);
+    if (!first || !second || second.measuredAt === first.measuredAt) return first?.rps;
+    const share = (run.measuredAt - first.measuredAt) / (second.measuredAt - first.measuredAt);
+    return first.rps + (second.rps - first.rps) * Math.min(1, Math.max(0, share));
+  };
   const ratio = (value, base) => (value && base ? `${(value / base).toFixed(2)}×` : '–');
   console.log(
     `\nNode ${meta.node}, ${meta.cpus}; load average ${meta.loadAverage.before.join(' ')} before, ${meta.loadAverage.after.join(' ')} after; one-row commit (flush) p50 ${meta.flushMs.p50} ms, p90 ${meta.flushMs.p90} ms; ${meta.connections} connections, ${meta.durationSeconds} s per run (after ${meta.warmupSeconds} s warm-up); log level ${meta.logLevel}\n`,
@@ -476,7 +494,7 @@ function printReport({ results: rows, ...meta }) {
   for (const r of rows) {
     const bare = r.name === 'naive' || r.name === 'group';
     console.log(
-      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${r.cpuPer2xx.toFixed(0)} (${r.mainThreadCpuPer2xx.toFixed(0)}) | ${r.clientCpuPer2xx.toFixed(0)} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r.round, 'group'))} |`,
+      `| ${r.round} | ${r.again ? `${r.name} (again)` : r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${r.cpuPer2xx.toFixed(0)} (${r.mainThreadCpuPer2xx.toFixed(0)}) | ${r.clientCpuPer2xx.toFixed(0)} | ${bare ? '–' : ratio(r.rps, floor(r, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r, 'group'))} |`,
     );
   }
 }
