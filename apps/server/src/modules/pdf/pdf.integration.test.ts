@@ -78,7 +78,9 @@ describeEachDialect('PDF export API', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(
       dialect,
-      { PDF_RATE_LIMIT_PER_MINUTE: '10000' },
+      // A render's budget here covers Chromium's cold start beside the rest of the suite on two busy cores
+      // (15 s, the default, was once not enough); the timeout itself is tested with an app of its own below.
+      { PDF_RATE_LIMIT_PER_MINUTE: '10000', PDF_TIMEOUT_MS: '45000' },
       { now: strictlyIncreasingClock() },
     );
     owner = (await t.signIn('owner@example.com', 'Owner')).accessToken;
