@@ -7,6 +7,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/databa
 import { limitConnectionsPerAddress } from '../http/connection-limits.js';
 import { logSerializers, redactCredentials } from '../http/log-redaction.js';
 import { sendProblem } from '../http/problem.js';
+import { createRequestLog } from '../http/request-log.js';
 import { serializerCompiler } from '../http/serializer.js';
 import { boundSilentConnections } from '../http/silent-connections.js';
 import { createReadiness, type Readiness } from '../modules/health/readiness.js';
@@ -75,21 +76,24 @@ export async function createServer(
     reply.header('x-request-id', request.id);
     done();
   });
-  // One JSON line per request, written when the reply is done.
+  // One JSON line per request, written when the reply is done; past REQUEST_LOG_LINES_PER_SECOND, the
+  // lines of plain successes are counted instead (http/request-log.ts).
+  const requestLog = createRequestLog({
+    linesPerSecond: config.requestLogLinesPerSecond,
+    summaryLog: app.log,
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        // Chat session ids (a visitor's only credential) and stream tickets are never written to logs.
-        url: redactCredentials(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    requestLog.record(request.log, {
+      method: request.method,
+      // Chat session ids (a visitor's only credential) and stream tickets are never written to logs.
+      url: redactCredentials(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    });
     done();
   });
   app.addHook('onClose', async () => {
+    requestLog.flush();
     if (!overrides.database) await database.close();
   });
   return { app, database, readiness };

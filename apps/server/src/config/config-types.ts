@@ -47,6 +47,11 @@ export interface Config {
   refreshTokenTtlDays: number;
   adminEmails: string[];
   logLevel: string;
+  /**
+   * Request lines of answers below 400 written per second; past it they are counted in one line a second
+   * (http/request-log.ts). 0 writes every line.
+   */
+  requestLogLinesPerSecond: number;
   bodyLimitBytes: number;
   /**
    * Which peers' X-Forwarded-For to believe when working out the client's address (request.ip, the key of

@@ -54,6 +54,18 @@ describe('loadConfig', () => {
     expect(load({ ADMIN_EMAILS: ' A@x.com, b@Y.com ,' }).adminEmails).toEqual(['a@x.com', 'b@y.com']);
   });
 
+  it('caps request lines at 100 a second unless REQUEST_LOG_LINES_PER_SECOND says (0: every line)', () => {
+    expect(load({}).requestLogLinesPerSecond).toBe(100);
+    expect(load({ REQUEST_LOG_LINES_PER_SECOND: '0' }).requestLogLinesPerSecond).toBe(0);
+    expect(load({ REQUEST_LOG_LINES_PER_SECOND: '2500' }).requestLogLinesPerSecond).toBe(2500);
+    expect(() => load({ REQUEST_LOG_LINES_PER_SECOND: '-1' })).toThrow(
+      /REQUEST_LOG_LINES_PER_SECOND must be 0 \(every line\) or more/,
+    );
+    expect(() => load({ REQUEST_LOG_LINES_PER_SECOND: 'lots' })).toThrow(
+      /REQUEST_LOG_LINES_PER_SECOND must be a number/,
+    );
+  });
+
   it('names every bad variable at once', () => {
     try {
       load({ PORT: 'abc', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url', JWT_SECRET: 'short' });

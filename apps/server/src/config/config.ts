@@ -127,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     adminEmails: (splitList(e.ADMIN_EMAILS) ?? []).map((email) => email.toLowerCase()),
     logLevel: e.LOG_LEVEL,
+    requestLogLinesPerSecond: e.REQUEST_LOG_LINES_PER_SECOND,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,

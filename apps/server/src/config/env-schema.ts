@@ -66,6 +66,11 @@ export const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   ALLOW_LOCAL_MODE: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUEST_LOG_LINES_PER_SECOND: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (every line) or more')
+    .default(100),
   BODY_LIMIT_BYTES: positiveInt(262_144),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   REDIS_URL: optionalString.pipe(
