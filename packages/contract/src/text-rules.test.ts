@@ -70,3 +70,26 @@ describe('unstorableTextProblem', () => {
     ]);
   });
 });
+
+describe('findUnstorableText: a record of strings (route parameters, queries)', () => {
+  it('answers what the walk over the same object one level down answers', () => {
+    const texts = ['ok', '', 'a\u0000', '\ud800', 'b\udc00c', 'ok too', '\ud83d\ude00'];
+    // Every record of up to three of these keys and values, in every order.
+    const records: Array<Record<string, string>> = [{}];
+    for (const a of texts)
+      for (const b of texts) {
+        records.push({ [a]: b });
+        records.push({ [`k ${a}`]: b, [`${b} v`]: a, last: a + b });
+      }
+    for (const record of records) {
+      const direct = findUnstorableText(record);
+      const walked = findUnstorableText({ wrapper: record });
+      expect(direct, JSON.stringify(record)).toEqual(
+        walked ? { path: walked.path.slice(1), message: walked.message } : undefined,
+      );
+    }
+    // An object holding anything but strings takes the walk.
+    expect(findUnstorableText({ a: 'ok', b: ['x\u0000'] })?.path).toEqual(['b', 0]);
+    expect(findUnstorableText({ a: 'ok', b: 1, c: 'x\u0000' })?.path).toEqual(['c']);
+  });
+});

@@ -35,6 +35,7 @@ type Path = Array<string | number>;
  * overflowing the call stack.
  */
 export function findUnstorableText(value: unknown): { path: Path; message: string } | undefined {
+  if (isRecordOfStrings(value)) return findInRecordOfStrings(value);
   // Each entry links to its parent instead of copying its path, so deep nesting stays linear.
   interface Entry {
     value: unknown;
@@ -65,6 +66,31 @@ export function findUnstorableText(value: unknown): { path: Path; message: strin
       if (message) return { path: pathOf(entry, key as string), message };
       stack.push({ value: child, key, parent: entry });
     }
+  }
+  return undefined;
+}
+
+/** Route parameters and most queries: one object of strings, checked without the walk's allocations. */
+function isRecordOfStrings(value: unknown): value is Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && typeof (value as Record<string, unknown>)[key] !== 'string')
+      return false;
+  }
+  return true;
+}
+
+/** The walk's answer for a record of strings: its keys first, the last one first, then its values in order. */
+function findInRecordOfStrings(record: Record<string, string>): { path: Path; message: string } | undefined {
+  const keys = Object.keys(record);
+  for (let index = keys.length - 1; index >= 0; index--) {
+    const key = keys[index] as string;
+    const message = unstorableTextProblem(key);
+    if (message) return { path: [key], message };
+  }
+  for (const key of keys) {
+    const message = unstorableTextProblem(record[key] as string);
+    if (message) return { path: [key], message };
   }
   return undefined;
 }
