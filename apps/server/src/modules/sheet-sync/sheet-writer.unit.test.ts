@@ -423,3 +423,60 @@ describe('writeBatch: the Respondent column', () => {
     expect(sheets.calls).toContain("updateValues 'Data'!A1:C1 Name|Timestamp|Response ID");
   });
 });
+
+describe('writeBatch: a full batch', () => {
+  it('lets the event loop turn while it prepares 500 rows, and writes them in order with each form’s types', async () => {
+    const sheets = fakeSheets([
+      { sheetId: 42, title: 'Data', header: ['Name', 'Age', 'Timestamp', 'Response ID'] },
+    ]);
+    const one = batchFor(['Name'], { sheetName: 'Data', sheetId: 42 });
+    const [form] = one.forms as [ClaimedForm];
+    // A second form on the same tab, where Age is a number field: its answers become numbers, the first
+    // form's (no Age field) stay text.
+    const numbers: ClaimedForm = {
+      ...form,
+      id: 'g',
+      formId: 'g',
+      fieldsJson: JSON.stringify([{ label: 'Name' }, { label: 'Age', type: 'number' }]),
+    };
+    const template = one.responses[0] as SheetBatch['responses'][number];
+    const responses = Array.from({ length: 500 }, (_, index) => ({
+      ...template,
+      id: `r${String(index).padStart(3, '0')}`,
+      answersJson: JSON.stringify({ Name: `N${index}`, Age: String(index) }),
+      form: index % 2 === 0 ? form : numbers,
+      formRowId: index % 2 === 0 ? 'f' : 'g',
+    }));
+    // Counts turns of the event loop (setImmediate callbacks) until the append; the fake Google and the
+    // gate only ever resolve promises, so any turn during the write is the preparation's own.
+    let turns = 0;
+    let turnsAtAppend = -1;
+    let appendedRows: CellInput[][] = [];
+    let ticking = true;
+    const tick = () => {
+      if (!ticking) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const client: SheetWriterClient = {
+      ...sheets.client,
+      async appendValues(id, title, rows) {
+        turnsAtAppend = turns;
+        appendedRows = rows;
+        return sheets.client.appendValues(id, title, rows);
+      },
+    };
+    const outcome = await writeBatch({ ...one, forms: [form, numbers], responses }, deps(client));
+    ticking = false;
+    expect(turnsAtAppend).toBeGreaterThanOrEqual(4);
+    expect(outcome.syncedIds).toEqual(responses.map((response) => response.id));
+    const appended = sheets.calls.find((call) => call.startsWith('appendValues')) ?? '';
+    const rows = appended.slice('appendValues Data '.length).split(' / ');
+    expect(rows).toHaveLength(500);
+    expect(rows[0]).toBe('N0|0|03/07/2026, 09:05 PM|r000');
+    expect(rows[499]).toBe('N499|499|03/07/2026, 09:05 PM|r499');
+    // Age: text for the first form's responses, a number for the second's.
+    expect(appendedRows.slice(0, 4).map((row) => row[1])).toEqual(['0', 1, '2', 3]);
+  });
+});
