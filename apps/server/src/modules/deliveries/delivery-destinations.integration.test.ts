@@ -49,6 +49,12 @@ describeEachDialect('responses without destinations', (dialect) => {
       .executeTakeFirstOrThrow();
   const deliveriesOf = (responseId: string) =>
     t.database.db.selectFrom('deliveries').selectAll().where('response_id', '=', responseId).execute();
+  /**
+   * Whether the response was stored to be planned. The planner (running here, every 50 ms) clears the flag
+   * once it has planned the response, so a flag already cleared counts when the plan left deliveries.
+   */
+  const planned = async (responseId: string) =>
+    (await stored(responseId)).plan_deliveries === 1 || (await deliveriesOf(responseId)).length > 0;
 
   it('stores them planned, then plans the next response as soon as a webhook is added, turned off or on', async () => {
     const form = await createForm(t, owner, { name: 'Quiet form', settings: { notifyOwner: 0 } });
@@ -61,7 +67,7 @@ describeEachDialect('responses without destinations', (dialect) => {
     });
     expect(created.status).toBe(201);
     const after = await submit(form.formId, 'After the webhook');
-    expect((await stored(after)).plan_deliveries).toBe(1);
+    expect(await planned(after)).toBe(true);
     await eventually(
       () => receiver.received.some((hook) => hook.body.includes('After the webhook')),
       PATIENCE_MS,
@@ -74,7 +80,7 @@ describeEachDialect('responses without destinations', (dialect) => {
     expect((await t.request('PATCH', hookPath, { token: owner, body: { enabled: false } })).status).toBe(200);
     expect((await stored(await submit(form.formId, 'While it is off'))).plan_deliveries).toBe(0);
     expect((await t.request('PATCH', hookPath, { token: owner, body: { enabled: true } })).status).toBe(200);
-    expect((await stored(await submit(form.formId, 'On again'))).plan_deliveries).toBe(1);
+    expect(await planned(await submit(form.formId, 'On again'))).toBe(true);
     expect((await t.request('DELETE', hookPath, { token: owner })).status).toBe(200);
     expect((await stored(await submit(form.formId, 'Removed'))).plan_deliveries).toBe(0);
   });
@@ -88,7 +94,7 @@ describeEachDialect('responses without destinations', (dialect) => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const mailed = await submit(form.formId, 'Mailed');
-    expect((await stored(mailed)).plan_deliveries).toBe(1);
+    expect(await planned(mailed)).toBe(true);
     const [delivery] = await eventually(async () => {
       const rows = await deliveriesOf(mailed);
       return rows[0]?.state === 'delivered' ? rows : undefined;
