@@ -147,7 +147,7 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
   // 3. Columns: match by header text; new labels go at the end of row 1.
   const forms = batch.forms.map(formColumns);
   const aliases = aliasedLabels(forms);
-  const prepared = await prepareResponses(batch, aliases, deps.timeZone);
+  const prepared = await prepareResponses(batch, forms, aliases, deps.timeZone);
   const answerLabels: string[] = [];
   for (const { answers } of prepared) {
     for (const label of answers.keys()) if (!answerLabels.includes(label)) answerLabels.push(label);
@@ -270,22 +270,22 @@ const PREPARE_SLICE = 100;
  */
 async function prepareResponses(
   batch: SheetBatch,
+  /** batch.forms as formColumns read them, in the same order. */
+  forms: readonly ParsedFormColumns[],
   aliases: ReadonlyMap<string, string>,
   timeZone: string | undefined,
 ): Promise<PreparedResponse[]> {
   const views = new Map<string, FormView>();
-  const viewOf = (form: ClaimedForm) => {
-    let view = views.get(form.id);
-    if (!view) {
-      view = formView(form, aliases);
-      views.set(form.id, view);
-    }
-    return view;
-  };
+  for (const [index, columns] of forms.entries()) {
+    const id = batch.forms[index]?.id;
+    if (id !== undefined) views.set(id, formView(columns, aliases));
+  }
   const prepared: PreparedResponse[] = [];
   for (const [index, response] of batch.responses.entries()) {
     if (index > 0 && index % PREPARE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-    prepared.push(prepareResponse(response, viewOf(response.form), aliases, timeZone));
+    // batch.forms holds every response's form (batch.ts); read one here only if that ever stopped holding.
+    const view = views.get(response.form.id) ?? formView(formColumns(response.form), aliases);
+    prepared.push(prepareResponse(response, view, aliases, timeZone));
   }
   return prepared;
 }
@@ -298,17 +298,15 @@ interface FormView {
   types: ReadonlyMap<string, FieldType>;
 }
 
-function formView(form: ClaimedForm, aliases: ReadonlyMap<string, string>): FormView {
-  const fields = parseFields(form.fieldsJson);
+function formView(
+  { fields, signatureEnabled }: ParsedFormColumns,
+  aliases: ReadonlyMap<string, string>,
+): FormView {
   const types = new Map<string, FieldType>();
   for (const field of fields) if (!field.isRemoved) types.set(field.label, field.type);
   for (const [old, label] of aliases)
     if (!types.has(old) && types.has(label)) types.set(old, types.get(label) as FieldType);
-  return {
-    signatureEnabled: parseSettings(form.settingsJson).signatureEnabled,
-    fieldLabels: new Set(fields.map((field) => field.label)),
-    types,
-  };
+  return { signatureEnabled, fieldLabels: new Set(fields.map((field) => field.label)), types };
 }
 
 function prepareResponse(
@@ -349,7 +347,10 @@ function typedCell(type: FieldType | undefined, value: unknown): CellInput {
   return answerCell(type !== undefined && typeof value === 'string' ? answerToCell(type, value) : value);
 }
 
-function formColumns(form: ClaimedForm): FormColumns {
+/** A form's columns with its fields as parsed here (their types too). */
+type ParsedFormColumns = FormColumns & { fields: ParsedField[] };
+
+function formColumns(form: ClaimedForm): ParsedFormColumns {
   const settings = parseSettings(form.settingsJson);
   return {
     fields: parseFields(form.fieldsJson),
