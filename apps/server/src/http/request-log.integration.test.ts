@@ -14,14 +14,19 @@ describe('request log cap', () => {
     t = undefined;
   });
 
-  it('a burst past the cap: some lines, one count for the rest, every 404 line', async () => {
+  /** A test app at LOG_LEVEL info with the given cap, and the log lines it writes. */
+  async function startWithCap(linesPerSecond: string) {
     const lines: Array<Record<string, unknown>> = [];
     t = await startTestApp(
       dialect,
-      { LOG_LEVEL: 'info', REQUEST_LOG_LINES_PER_SECOND: '5' },
+      { LOG_LEVEL: 'info', REQUEST_LOG_LINES_PER_SECOND: linesPerSecond },
       { logStream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
     );
-    const app = t;
+    return { app: t, lines };
+  }
+
+  it('a burst past the cap: some lines, one count for the rest, every 404 line', async () => {
+    const { app, lines } = await startWithCap('5');
     const burst = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         app.request('GET', i % 10 === 9 ? '/api/v1/nowhere' : '/api/v1/health'),
@@ -52,13 +57,7 @@ describe('request log cap', () => {
   });
 
   it('0 writes a line for every request', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    t = await startTestApp(
-      dialect,
-      { LOG_LEVEL: 'info', REQUEST_LOG_LINES_PER_SECOND: '0' },
-      { logStream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
-    );
-    const app = t;
+    const { app, lines } = await startWithCap('0');
     await Promise.all(Array.from({ length: 150 }, () => app.request('GET', '/api/v1/health')));
     expect(lines.filter((line) => line.msg === 'request' && line.status === 200)).toHaveLength(150);
     expect(lines.filter((line) => line.msg === LEFT_OUT_MESSAGE)).toEqual([]);
