@@ -3,6 +3,7 @@ import { describeEachDialect } from '../../test/dialects.js';
 import { createForm } from '../../test/forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { eventually, startReceiver } from './deliveries.test-support.js';
+import { createWebhooksService } from './webhooks.service.js';
 
 /**
  * Responses of a form with no destination beside the sheet are stored with nothing to plan, and the
@@ -83,6 +84,33 @@ describeEachDialect('responses without destinations', (dialect) => {
     expect(await planned(await submit(form.formId, 'On again'))).toBe(true);
     expect((await t.request('DELETE', hookPath, { token: owner })).status).toBe(200);
     expect((await stored(await submit(form.formId, 'Removed'))).plan_deliveries).toBe(0);
+  });
+
+  it('reloads the form when the worker turns a webhook off (its receiver answered 410)', async () => {
+    const form = await createForm(t, owner, { name: 'Gone form', settings: { notifyOwner: 0 } });
+    const created = await t.request('POST', `/api/v1/forms/${form.formId}/webhooks`, {
+      token: owner,
+      body: { url: receiver.url('/gone') },
+    });
+    expect(created.status).toBe(201);
+    // The service as the worker calls it (disableWebhook), on this app's database: only disable runs.
+    const announced: string[] = [];
+    const webhooks = createWebhooksService({
+      db: t.database.db,
+      forms: {} as Parameters<typeof createWebhooksService>[0]['forms'],
+      deliveries: {} as Parameters<typeof createWebhooksService>[0]['deliveries'],
+      onWebhooksChanged: (formId) => announced.push(formId),
+    });
+    await webhooks.disable(created.body.data.id, 'The receiver answered 410 Gone');
+    expect(announced).toEqual([form.formId]);
+    const listed = await t.request('GET', `/api/v1/forms/${form.formId}/webhooks`, { token: owner });
+    expect(listed.body.data[0]).toMatchObject({
+      enabled: false,
+      disabledReason: 'The receiver answered 410 Gone',
+    });
+    // A webhook that no longer exists announces nothing.
+    await webhooks.disable('no-such-webhook', 'gone');
+    expect(announced).toEqual([form.formId]);
   });
 
   it('plans every response once the owner turns on mail to themselves', async () => {

@@ -198,11 +198,19 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
     /** The worker's: a receiver answered 410 Gone. */
     async disable(webhookId: string, reason: string): Promise<void> {
+      const form = await db
+        .selectFrom('webhooks')
+        .innerJoin('forms', 'forms.id', 'webhooks.form_id')
+        .select('forms.form_id')
+        .where('webhooks.id', '=', webhookId)
+        .executeTakeFirst();
       await db
         .updateTable('webhooks')
         .set({ enabled: 0, disabled_reason: reason, updated_at: now() })
         .where('id', '=', webhookId)
         .execute();
+      // Turned off by the worker (a 410), like an owner's change: the form's copies are reloaded.
+      if (form) deps.onWebhooksChanged?.(form.form_id);
     },
   };
 }
