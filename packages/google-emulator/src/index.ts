@@ -25,7 +25,7 @@ export {
 } from './identity/identity-store.js';
 export { subjectIdForEmail } from './identity/subject-id.js';
 export { googleEmulatorPlugin } from './plugin.js';
-export { ASSISTANT_QUESTIONS_TITLE } from './seed/demo-data.js';
+export { ASSISTANT_QUESTIONS_TITLE } from './seed/demo-titles.js';
 export {
   EMULATOR_PREFIX,
   type StandaloneEmulator,

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { extractSpreadsheetId } from '@sheetforms/contract';
-import { ASSISTANT_QUESTIONS_TITLE } from '@sheetforms/google-emulator';
+import { ASSISTANT_QUESTIONS_TITLE } from '@sheetforms/google-emulator/demo-titles';
 import type { Config, Mode } from './config-types.js';
 import { EnvSchema } from './env-schema.js';
 

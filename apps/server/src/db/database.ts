@@ -10,9 +10,9 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config/config-types.js';
 import { migrationProvider } from './migrations/index.js';
+import { pgDriver } from './pg-driver.js';
 import { RoutedSqliteDialect } from './routed-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -50,7 +50,7 @@ export function openDatabase(
   onBackgroundError: (error: Error) => void = () => {},
 ): DatabaseHandle {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new (pgDriver().Pool)({ connectionString: database.url, max: 10 });
     // An idle connection can die (server restart, admin termination). pg drops it and the next query
     // gets a fresh one; without a listener the 'error' event would crash the whole process.
     pool.on('error', onBackgroundError);

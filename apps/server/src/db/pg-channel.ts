@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.js';
 import type { Database } from './schema.js';
 
 /**
@@ -43,7 +44,7 @@ export function createPgChannel(options: PgChannelOptions): PgChannel {
   let health: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
+    const next = new (pgDriver().Client)({ connectionString: options.connectionString, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel !== options.channel || !message.payload) return;
       handlers?.onMessage(message.payload);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeTemplateHtml } from '../modules/templates/template-sanitizer.js';
-import { boundedHtml, HtmlLimitError } from './html-guard.js';
+import { boundedHtml } from './html-guard.js';
+import { HtmlLimitError } from './html-limit-error.js';
 
 const keepData = (src: string) => src.trim().startsWith('data:image/png;base64,');
 const reason = (run: () => unknown) => {

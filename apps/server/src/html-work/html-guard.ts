@@ -1,15 +1,6 @@
 import { HTML_LIMITS } from '@sheetforms/contract';
 import { Parser } from 'htmlparser2';
-
-export type HtmlLimitReason = 'too-large' | 'too-deep' | 'too-many-nodes' | 'filled-too-large';
-
-/** HTML outside HTML_LIMITS; the pool carries the reason back to the main thread, which answers 400/413. */
-export class HtmlLimitError extends Error {
-  constructor(readonly reason: HtmlLimitReason) {
-    super(`HTML outside its limits: ${reason}`);
-    this.name = 'HtmlLimitError';
-  }
-}
+import { HtmlLimitError } from './html-limit-error.js';
 
 /**
  * Refuses HTML nested deeper than maxDepth or holding more than maxNodes elements, text runs and comments,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HtmlLimitError } from './html-guard.js';
+import { HtmlLimitError } from './html-limit-error.js';
 import { createHtmlPool, HtmlBusyError, type HtmlPool } from './html-pool.js';
 
 let pool: HtmlPool | undefined;

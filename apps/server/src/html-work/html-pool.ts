@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { HtmlLimitError, type HtmlLimitReason } from './html-guard.js';
+import { HtmlLimitError, type HtmlLimitReason } from './html-limit-error.js';
 import type { HtmlTaskName, HtmlTasks } from './html-tasks.js';
 
 export interface TaskRequest {

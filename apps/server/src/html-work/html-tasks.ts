@@ -13,7 +13,8 @@ import {
 } from '../modules/templates/template-sanitizer.js';
 import { InvalidPngError, reencodePng } from '../modules/uploads/png-reencode.js';
 import { signatureKeyOf } from '../modules/uploads/signature-url.js';
-import { boundedHtml, HtmlLimitError } from './html-guard.js';
+import { boundedHtml } from './html-guard.js';
+import { HtmlLimitError } from './html-limit-error.js';
 import { hasPrintableContent } from './html-text.js';
 
 /**

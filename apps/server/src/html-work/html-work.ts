@@ -1,6 +1,6 @@
 import { HTML_LIMIT_MESSAGES, type TemplateEntry, type TemplateValues } from '@sheetforms/contract';
 import { HttpError } from '../http/http-error.js';
-import { HtmlLimitError, type HtmlLimitReason } from './html-guard.js';
+import { HtmlLimitError, type HtmlLimitReason } from './html-limit-error.js';
 import { HtmlBusyError, type HtmlPool } from './html-pool.js';
 import type { HtmlTaskName, HtmlTasks, TemplateForFill } from './html-tasks.js';
 

@@ -1,6 +1,6 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { HtmlLimitError } from './html-guard.js';
+import { HtmlLimitError } from './html-limit-error.js';
 import type { TaskReply, TaskRequest } from './html-pool.js';
 import { type HtmlTaskName, htmlTasks } from './html-tasks.js';
 

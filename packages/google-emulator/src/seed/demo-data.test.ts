@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDataValidationRule } from '../sheets/data-validation.js';
-import {
-  ASSISTANT_QUESTIONS,
-  ASSISTANT_QUESTIONS_TITLE,
-  DEMO_DIETARY_NEEDS,
-  WORKSHOP_SIGNUPS,
-} from './demo-data.js';
+import { ASSISTANT_QUESTIONS, DEMO_DIETARY_NEEDS, WORKSHOP_SIGNUPS } from './demo-data.js';
+import { ASSISTANT_QUESTIONS_TITLE } from './demo-titles.js';
 
 describe('the assistant questions spreadsheet', () => {
   const [header = [], ...rows] = ASSISTANT_QUESTIONS.sheets?.[0]?.rows ?? [];

@@ -1,4 +1,5 @@
 import type { NewSpreadsheet } from '../sheets/spreadsheet-store.js';
+import { ASSISTANT_QUESTIONS_TITLE } from './demo-titles.js';
 
 // The demo data that local mode starts with. Scripts and tests find it by title, so titles are fixed.
 
@@ -275,9 +276,6 @@ const QUESTIONS: Array<[question: string, answer: string, type: string]> = [
     'question',
   ],
 ];
-
-/** The assistant's questions spreadsheet; in local mode the server finds it by this title. */
-export const ASSISTANT_QUESTIONS_TITLE = 'SheetForms Assistant Questions';
 
 export const ASSISTANT_QUESTIONS: NewSpreadsheet = {
   title: ASSISTANT_QUESTIONS_TITLE,

@@ -3,7 +3,7 @@ import { type HtmlWork, htmlLimitProblem } from '../../html-work/html-work.js';
 import { badRequest } from '../../http/http-error.js';
 import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import { type ResponsesService, responseNotFound } from '../responses/responses.service.js';
-import { signatureClass } from '../templates/template-sanitizer.js';
+import { signatureClass } from '../templates/signature-class.js';
 import { type ResponseForTemplate, templateValuesFor } from '../templates/template-values.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';

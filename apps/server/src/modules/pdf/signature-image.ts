@@ -1,4 +1,4 @@
-import { signatureClass } from '../templates/template-sanitizer.js';
+import { signatureClass } from '../templates/signature-class.js';
 import { isPng } from '../uploads/png.js';
 import type { SignatureStorage } from '../uploads/signature-storage.js';
 import { signatureKeyOf } from '../uploads/signature-url.js';

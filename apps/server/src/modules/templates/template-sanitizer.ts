@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { filterInlineStyle } from './inline-style.js';
+import { signatureClass } from './signature-class.js';
 
 /**
  * The one allowlist for template HTML. Everything a template holds is stored through it and rendered by
@@ -14,9 +15,6 @@ export function sanitizeTemplateHtml(html: string): string {
 
 /** At most this many distinct signature images in one document (a page has one or two). */
 export const MAX_DOCUMENT_SIGNATURES = 20;
-
-/** The class of the n-th distinct signature image of a document (see sanitizeWithSignatures). */
-export const signatureClass = (index: number) => `sf-signature-${index}`;
 
 /**
  * The allowlist of sanitizeTemplateHtml, for HTML that names signature images by URL (html-to-pdf: the
