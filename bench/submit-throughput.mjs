@@ -4,13 +4,14 @@
 //
 //   npm run build && node bench/submit-throughput.mjs [--connections 50] [--duration 20] [--rounds 2]
 //       [--only naive,group,off,on,google-on] [--postgres URL] [--before DIR] [--json FILE] [--ci] [--profile DIR]
+//       [--slice 1]  (seconds per turn; see below)
 //       [--node-args=--max-semi-space-size=8]  (after the options `npm start` gives node; a later one wins)
 //       [--before-node-args=...]  (the same, for the before-* servers only: V8 settings against the shipped
 //       ones in one run, with --before naming this tree)
 //
-// Each round starts these servers in child processes, one after the other, and loads each with autocannon
-// from this process (every request a new submission with its own random idempotency key, as the web app
-// sends: crypto.randomUUID()):
+// Each round starts these servers in child processes and loads them with autocannon from this process
+// (every request a new submission with its own random idempotency key, as the web app sends:
+// crypto.randomUUID()), taking turns in slices (below):
 //   - naive: bench/support/bare-submit-server.mjs, a bare Fastify route over better-sqlite3 (WAL,
 //     synchronous=FULL) that validates a small body with Fastify's JSON schema and inserts one row per
 //     request, one transaction (one disk flush) each;
@@ -25,19 +26,24 @@
 //   - before-off / before-on (with --before DIR): SheetForms from another tree's build (DIR/apps/server/dist),
 //     say the commit before a change, to compare in the same run; before-google-off / before-google-on, the
 //     same in Google mode (name them in --only; without any before-* there, --before adds the local pair).
-// After each run the server is stopped and every 2xx answer's id is looked up in its database: each must
+// The routes take turns: the machine's speed drifts (other work on the host, a slower disk for a few
+// seconds), and routes run one after the other met different machines. So every server of a round is
+// started and set up first, then frozen (SIGSTOP: all its threads stop, its memory and files stay); each
+// route's warm-up and measured time are cut into slices of --slice seconds (default 1), and the routes take
+// the slices in turn, in an order that rotates every slice, each thawed (SIGCONT) for its own slice only.
+// A frozen server takes no CPU, so each route meets the same stretches of the machine as the others, and
+// its figures are the sums over its slices (latency percentiles from the slices' merged histograms).
+// After the slices every server is stopped and every 2xx answer's id is looked up in its database: each must
 // have its row (a 201 is only sent after the commit), and no more rows may exist than 2xx answers plus the
-// requests in flight when the load stopped.
+// requests in flight when a slice ended (at most one per connection per slice).
 // Reports requests per second, p50/p99 latency, non-2xx and errors, the server's resident memory (idle,
 // before the load; peak during it), the bytes the server process wrote to disk per 2xx during the measured
 // run (/proc/<pid>/io write_bytes: the WAL and the checkpoints into the database file; with the worker on,
 // also the sync's updates and the emulator's sheet files; PostgreSQL: the cluster's WAL bytes from
 // pg_stat_wal), the server's CPU time per 2xx (all its threads, and its main thread alone: steadier than
 // requests per second when other work shares the cores), the load generator's own CPU time per 2xx
-// (this process: autocannon, the bodies, reading the replies; on the same cores), and each SheetForms run's ratio to the round's two
-// floors. The machine's speed drifts within a round (other work on the host), so the group route runs
-// again at the end of the round, and each SheetForms run is compared with the group route's rate at the
-// middle of its own run, on the straight line between the two group runs.
+// (this process: autocannon, the bodies, reading the replies; on the same cores), and each SheetForms run's
+// ratio to the round's two floors, measured in the same slices' turns.
 //
 // --ci: 1 round of 5 s after a 1 s warm-up. The exit code is 1 on errors, non-2xx answers, an acknowledged
 // response without its row, or a run that produced no report; never on a timing.
@@ -80,12 +86,15 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     'node-args': { type: 'string' },
     'before-node-args': { type: 'string' },
+    slice: { type: 'string', default: '1' },
   },
 });
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration ?? (args.ci ? 5 : 20));
 const WARMUP = Number(args.warmup ?? (args.ci ? 1 : 3));
 const ROUNDS = Number(args.rounds ?? (args.ci ? 1 : 2));
+const SLICE = Number(args.slice);
+if (!(SLICE >= 1 && Number.isInteger(SLICE))) throw new Error('--slice takes whole seconds, 1 or more');
 const requireFromServer = createRequire(path.join(repositoryRoot, 'apps/server/package.json'));
 const Database = requireFromServer('better-sqlite3');
 
@@ -117,6 +126,28 @@ for (const route of routes) if (!known.has(route)) throw new Error(`unknown rout
  */
 let clockTicks;
 
+/**
+ * Servers frozen now (declared above the runs, like clockTicks): if this process ends
+ * unexpectedly (an exception, Ctrl-C), they are killed.
+ */
+const frozen = new Set();
+const killFrozen = () => {
+  for (const pid of frozen) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+};
+process.once('exit', killFrozen);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    killFrozen();
+    process.exit(130);
+  });
+}
+
 // The same answers for every route; each request gets a fresh random idempotency key.
 const answers = { 'Full Name': 'Ada Lovelace', Email: 'ada@example.org', Guests: '2' };
 const newBody = () => JSON.stringify({ idempotencyKey: `bench-key-${randomUUID()}`, response: answers });
@@ -124,17 +155,11 @@ const newBody = () => JSON.stringify({ idempotencyKey: `bench-key-${randomUUID()
 const startedAt = new Date();
 const loadBefore = os.loadavg();
 const results = [];
-// The group route runs again at the end of each round (when SheetForms routes follow it): the machine's
-// speed drifts within a round, and each SheetForms run is compared with the group route's rate at its own
-// time, interpolated between the two group runs (printReport).
-const groupAgain = routes.includes('group') && routes.some((route) => route !== 'naive' && route !== 'group');
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const route of groupAgain ? [...routes, 'group'] : routes) {
-    const again = route === 'group' && results.some((r) => r.round === round && r.name === 'group');
-    const run = route === 'naive' || route === 'group' ? await runBare(route) : await runSheetForms(route);
-    results.push({ round, ...run, ...(again ? { again } : {}) });
+  for (const run of await runRound()) {
+    results.push({ round, ...run });
     console.error(
-      `round ${round} ${route}${again ? ' (again)' : ''}: ${Math.round(run.rps)} requests/s, p99 ${run.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors, ${run.missing} missing`,
+      `round ${round} ${run.name}: ${Math.round(run.rps)} requests/s, p99 ${run.p99} ms, ${run.non2xx} non-2xx, ${run.errors} errors, ${run.missing} missing`,
     );
   }
 }
@@ -147,6 +172,7 @@ const report = {
   connections: CONNECTIONS,
   durationSeconds: DURATION,
   warmupSeconds: WARMUP,
+  sliceSeconds: SLICE,
   logLevel: args['log-level'],
   results: results.map(({ acknowledgedIds, ...rest }) => rest),
 };
@@ -156,14 +182,73 @@ if (args.json) fs.writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n
 const failed = results.filter(
   (r) => r.missing !== 0 || r.extra > r.inFlightAtStop || r.non2xx !== 0 || r.errors !== 0 || r.ok === 0,
 );
-if (failed.length > 0 || results.length !== ROUNDS * (routes.length + (groupAgain ? 1 : 0))) {
+if (failed.length > 0 || results.length !== ROUNDS * routes.length) {
   console.error(
     'Some runs had errors or non-2xx answers, acknowledged submissions without a row, or rows without an acknowledgement.',
   );
   process.exit(1);
 }
 
-async function runBare(mode) {
+/**
+ * One round: every route's server started and set up, its idle memory read, then frozen; the warm-up and
+ * measured slices in turns; then each server stopped and its rows checked. Answers one run per route.
+ */
+async function runRound() {
+  const servers = [];
+  try {
+    for (const route of routes) {
+      const server =
+        route === 'naive' || route === 'group' ? await startBare(route) : await startSheetForms(route);
+      servers.push(server);
+      await sleep(1000);
+      server.idleRss = residentBytes(server.pid);
+      freeze(server);
+    }
+    const warmupSlices = WARMUP > 0 ? 1 : 0;
+    for (const server of warmupSlices ? servers : []) await loadSlice(server, WARMUP);
+    const slices = Math.ceil(DURATION / SLICE);
+    const measured = new Map(servers.map((server) => [server, []]));
+    for (let i = 0; i < slices; i++) {
+      const seconds = Math.min(SLICE, DURATION - i * SLICE);
+      // The order rotates, so no route always follows the same one.
+      for (let j = 0; j < servers.length; j++) {
+        const server = servers[(i + j) % servers.length];
+        measured.get(server).push(await loadSlice(server, seconds));
+      }
+    }
+    const runs = [];
+    for (const server of servers) {
+      thaw(server);
+      const run = summarize(server, measured.get(server));
+      const { rows, stored } = await server.finish(run.acknowledgedIds);
+      runs.push({ ...run, ...reconcile(run, rows, stored, warmupSlices + slices) });
+    }
+    return runs;
+  } finally {
+    for (const server of servers) {
+      thaw(server);
+      await server.kill();
+    }
+  }
+}
+
+/** SIGSTOP: every thread of the server stops where it is; its memory, files and connections stay. */
+function freeze(server) {
+  process.kill(server.pid, 'SIGSTOP');
+  frozen.add(server.pid);
+}
+
+function thaw(server) {
+  frozen.delete(server.pid);
+  try {
+    process.kill(server.pid, 'SIGCONT');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The bare floors (bench/support/bare-submit-server.mjs), started and ready to load. */
+async function startBare(mode) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sheetforms-bench-${mode}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -180,21 +265,30 @@ async function runBare(mode) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitForHealth(base, exited, 30_000, '/health');
-    const run = await load(mode, `${base}/submit`, child.pid);
-    child.kill('SIGTERM');
-    await exited;
-    const db = new Database(path.join(dir, 'bare.db'), { readonly: true });
-    const rows = db.prepare('SELECT count(*) AS n FROM responses').get().n;
-    const stored = countStoredSqlite(db, run.acknowledgedIds);
-    db.close();
-    return { ...run, ...reconcile(run, rows, stored) };
-  } finally {
+  } catch (error) {
     child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
+  return newServer(mode, `${base}/submit`, child.pid, {
+    async finish(acknowledgedIds) {
+      child.kill('SIGTERM');
+      await exited;
+      const db = new Database(path.join(dir, 'bare.db'), { readonly: true });
+      const rows = db.prepare('SELECT count(*) AS n FROM responses').get().n;
+      const stored = countStoredSqlite(db, acknowledgedIds);
+      db.close();
+      return { rows, stored };
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  });
 }
 
-async function runSheetForms(route) {
+/** A SheetForms server (and, in Google mode, its emulator), signed in with a form to submit to. */
+async function startSheetForms(route) {
   const worker = route.endsWith('-on') || route === 'on';
   const postgres = route.startsWith('pg-');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetforms-bench-submit-'));
@@ -229,8 +323,14 @@ async function runSheetForms(route) {
     await emulator?.stop();
     throw error;
   });
+  const cleanUp = async () => {
+    await server.kill();
+    await emulator?.stop();
+    await pgDatabase?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let formId;
   try {
-    let formId;
     if (emulator) {
       const google = { emulatorUrl: emulator.url, proxyUrl: server.base };
       const { accessToken } = await signInOwner(google, 'bench@example.com', server.base);
@@ -238,28 +338,25 @@ async function runSheetForms(route) {
     } else {
       ({ formId } = await createSheetForm(server.base, await signIn(server.base)));
     }
-    const url = `${server.base}/api/v1/forms/${formId}/submit-form`;
-    const run = await load(route, url, server.pid, pgDatabase?.walBytes);
-    await server.stop();
-    let rows;
-    let stored;
-    if (pgDatabase) {
-      ({ rows, stored } = await pgDatabase.count(run.acknowledgedIds));
-    } else {
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return newServer(route, `${server.base}/api/v1/forms/${formId}/submit-form`, server.pid, {
+    walBytes: pgDatabase?.walBytes,
+    async finish(acknowledgedIds) {
+      await server.stop();
+      if (pgDatabase) return pgDatabase.count(acknowledgedIds);
       const db = new Database(path.join(dataDir, 'sheetforms.db'), { readonly: true });
-      rows = db
+      const rows = db
         .prepare("SELECT count(*) AS n FROM responses WHERE idempotency_key LIKE 'bench-key-%'")
         .get().n;
-      stored = countStoredSqlite(db, run.acknowledgedIds);
+      const stored = countStoredSqlite(db, acknowledgedIds);
       db.close();
-    }
-    return { ...run, ...reconcile(run, rows, stored) };
-  } finally {
-    await server.kill();
-    await emulator?.stop();
-    await pgDatabase?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+      return { rows, stored };
+    },
+    kill: cleanUp,
+  });
 }
 
 /** A fresh PostgreSQL database for one run, its row checks, and the cluster's WAL bytes (pg_stat_wal). */
@@ -303,15 +400,18 @@ async function createPostgresDatabase(adminUrl) {
 }
 
 /**
- * A warm-up run, then the measured run; samples the server's resident memory meanwhile. Every 2xx answer's
- * id (SheetForms: data.responseId; bare: id) is kept, so each can be looked up in the database afterwards.
+ * A started server as the slices see it: its route's name, the URL it is loaded at, its process, every
+ * 2xx answer's id (SheetForms: data.responseId; bare: id) so each can be looked up in its database
+ * afterwards, and `finish` (stop it, count its rows) and `kill` (whatever happened, leave nothing behind).
  */
-async function load(name, url, pid, walBytes) {
+function newServer(name, url, pid, { walBytes, finish, kill }) {
   const acknowledgedIds = [];
   const options = {
     url,
     headers: { 'content-type': 'application/json' },
     connections: CONNECTIONS,
+    // Each slice's histograms are kept, to be merged over the route's slices (summarize).
+    skipAggregateResult: true,
     requests: [
       {
         method: 'POST',
@@ -328,47 +428,73 @@ async function load(name, url, pid, walBytes) {
       },
     ],
   };
-  await sleep(1000);
-  const idleRss = residentBytes(pid);
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
-  await sleep(500);
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, residentBytes(pid));
-  }, 200);
+  // The bytes the server wrote to disk so far (PostgreSQL: the cluster's WAL, which only this server's
+  // slices add to: the other servers are frozen meanwhile).
   const written = walBytes ?? (async () => writtenBytes(pid));
-  const writtenBefore = await written();
-  const cpuBefore = cpuSeconds(pid);
-  const clientCpuBefore = process.cpuUsage();
-  const measuredFrom = Date.now();
-  const result = await autocannon({ ...options, duration: DURATION });
-  const measuredAt = (measuredFrom + Date.now()) / 2;
-  const clientCpu = process.cpuUsage(clientCpuBefore);
-  const cpuAfter = cpuSeconds(pid);
-  const writtenAfter = await written();
-  clearInterval(sampler);
-  const cpuMicrosPer2xx = (key) =>
-    result['2xx'] > 0 ? ((cpuAfter[key] - cpuBefore[key]) * 1e6) / result['2xx'] : Number.NaN;
+  return { name, pid, options, acknowledgedIds, written, finish, kill, idleRss: 0 };
+}
+
+/**
+ * Thaws the server, loads it for `seconds`, freezes it again. Answers autocannon's raw result with what
+ * the slice cost: the server's CPU (all threads, and the main thread), this process's CPU (the load
+ * generator), the bytes the server wrote, and its peak resident memory.
+ */
+async function loadSlice(server, seconds) {
+  thaw(server);
+  let peakRss = residentBytes(server.pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, residentBytes(server.pid));
+  }, 200);
+  try {
+    const writtenBefore = await server.written();
+    const cpuBefore = cpuSeconds(server.pid);
+    const clientCpuBefore = process.cpuUsage();
+    const result = await autocannon({ ...server.options, duration: seconds });
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const cpuAfter = cpuSeconds(server.pid);
+    const writtenAfter = await server.written();
+    return {
+      result,
+      cpu: cpuAfter.process - cpuBefore.process,
+      mainThreadCpu: cpuAfter.mainThread - cpuBefore.mainThread,
+      clientCpuMicros: clientCpu.user + clientCpu.system,
+      written: writtenAfter - writtenBefore,
+      peakRss,
+    };
+  } finally {
+    clearInterval(sampler);
+    freeze(server);
+  }
+}
+
+/** A route's run: the sums over its measured slices, its latency percentiles from their merged histograms. */
+function summarize(server, slices) {
+  const merged = autocannon.aggregateResult(
+    slices.map((slice) => slice.result),
+    server.options,
+  );
+  const sum = (pick) => slices.reduce((total, slice) => total + pick(slice), 0);
+  const ok = merged['2xx'];
+  const seconds = sum((slice) => slice.result.duration);
+  const perOk = (value) => (ok > 0 ? value / ok : Number.NaN);
   return {
-    name,
-    // The middle of the measured run (ms since the epoch): where the group route's rate is interpolated.
-    measuredAt,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: result['2xx'],
-    acknowledgedIds,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    idleRssMiB: idleRss / 1024 / 1024,
-    peakRssMiB: peakRss / 1024 / 1024,
-    kibPer2xx: result['2xx'] > 0 ? (writtenAfter - writtenBefore) / 1024 / result['2xx'] : Number.NaN,
-    cpuPer2xx: cpuMicrosPer2xx('process'),
-    mainThreadCpuPer2xx: cpuMicrosPer2xx('mainThread'),
+    name: server.name,
+    rps: merged.latency.totalCount / seconds,
+    p50: merged.latency.p50,
+    p99: merged.latency.p99,
+    ok,
+    acknowledgedIds: server.acknowledgedIds,
+    non2xx: merged.non2xx,
+    errors: merged.errors + merged.timeouts,
+    idleRssMiB: server.idleRss / 1024 / 1024,
+    peakRssMiB: Math.max(...slices.map((slice) => slice.peakRss)) / 1024 / 1024,
+    kibPer2xx: perOk(sum((slice) => slice.written) / 1024),
+    cpuPer2xx: perOk(sum((slice) => slice.cpu) * 1e6),
+    mainThreadCpuPer2xx: perOk(sum((slice) => slice.mainThreadCpu) * 1e6),
     // The load generator's share of the same cores: this process, which is autocannon (it parses every
     // response's status line and headers in JavaScript, so more header lines cost it more), making the
     // bodies and reading the replies' ids, and the RSS sampler.
-    clientCpuPer2xx: result['2xx'] > 0 ? (clientCpu.user + clientCpu.system) / result['2xx'] : Number.NaN,
+    clientCpuPer2xx: perOk(sum((slice) => slice.clientCpuMicros)),
   };
 }
 
@@ -418,15 +544,15 @@ function countStoredSqlite(db, ids) {
 
 /**
  * Every 2xx (warm-up included) must have its row, looked up by the id it answered. A row without a 2xx is
- * allowed only for a request still in flight when autocannon stopped (at most one per connection per run:
+ * allowed only for a request still in flight when a slice ended (at most one per connection per slice:
  * stored, but its answer never read, so never acknowledged).
  */
-function reconcile(run, rows, stored) {
+function reconcile(run, rows, stored, slices) {
   return {
     rows,
     missing: run.acknowledgedIds.length - stored,
     extra: Math.max(0, rows - run.acknowledgedIds.length),
-    inFlightAtStop: (WARMUP > 0 ? 2 : 1) * CONNECTIONS,
+    inFlightAtStop: slices * CONNECTIONS,
   };
 }
 
@@ -475,17 +601,11 @@ function measureFlush() {
 }
 
 function printReport({ results: rows, ...meta }) {
-  // A floor's rate at the time of `run`: the one run of its round, or, for the group route run before and
-  // after the SheetForms routes, the straight line between the two at the run's own time.
-  const floor = (run, name) => {
-    const [first, second] = rows.filter((r) => r.round === run.round && r.name === name);
-    if (!first || !second || second.measuredAt === first.measuredAt) return first?.rps;
-    const share = (run.measuredAt - first.measuredAt) / (second.measuredAt - first.measuredAt);
-    return first.rps + (second.rps - first.rps) * Math.min(1, Math.max(0, share));
-  };
+  // A floor's rate: its run in the same round, which took its slices in turn with this one's.
+  const floor = (run, name) => rows.find((r) => r.round === run.round && r.name === name)?.rps;
   const ratio = (value, base) => (value && base ? `${(value / base).toFixed(2)}×` : '–');
   console.log(
-    `\nNode ${meta.node}, ${meta.cpus}; load average ${meta.loadAverage.before.join(' ')} before, ${meta.loadAverage.after.join(' ')} after; one-row commit (flush) p50 ${meta.flushMs.p50} ms, p90 ${meta.flushMs.p90} ms; ${meta.connections} connections, ${meta.durationSeconds} s per run (after ${meta.warmupSeconds} s warm-up); log level ${meta.logLevel}\n`,
+    `\nNode ${meta.node}, ${meta.cpus}; load average ${meta.loadAverage.before.join(' ')} before, ${meta.loadAverage.after.join(' ')} after; one-row commit (flush) p50 ${meta.flushMs.p50} ms, p90 ${meta.flushMs.p90} ms; ${meta.connections} connections, ${meta.durationSeconds} s per run (after ${meta.warmupSeconds} s warm-up), in slices of ${meta.sliceSeconds} s taken in turn; log level ${meta.logLevel}\n`,
   );
   console.log(
     '| Round | Route | Requests/s | p50 (ms) | p99 (ms) | 2xx | Non-2xx | Errors | Every 2xx has its row | Idle RSS (MiB) | Peak RSS (MiB) | KiB written per 2xx | CPU µs per 2xx (main thread) | Load generator CPU µs per 2xx | vs naive | vs group commit |',
@@ -494,7 +614,7 @@ function printReport({ results: rows, ...meta }) {
   for (const r of rows) {
     const bare = r.name === 'naive' || r.name === 'group';
     console.log(
-      `| ${r.round} | ${r.again ? `${r.name} (again)` : r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${r.cpuPer2xx.toFixed(0)} (${r.mainThreadCpuPer2xx.toFixed(0)}) | ${r.clientCpuPer2xx.toFixed(0)} | ${bare ? '–' : ratio(r.rps, floor(r, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r, 'group'))} |`,
+      `| ${r.round} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} | ${r.missing === 0 ? `yes (+${r.extra} in flight at stop)` : `NO: ${r.missing} missing`} | ${r.idleRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.kibPer2xx.toFixed(1)} | ${r.cpuPer2xx.toFixed(0)} (${r.mainThreadCpuPer2xx.toFixed(0)}) | ${r.clientCpuPer2xx.toFixed(0)} | ${bare ? '–' : ratio(r.rps, floor(r, 'naive'))} | ${bare ? '–' : ratio(r.rps, floor(r, 'group'))} |`,
     );
   }
 }
