@@ -232,6 +232,11 @@ async function runRound() {
   }
 }
 
+/** --profile DIR: node's options for a V8 CPU profile of a server, written to DIR when it stops. */
+function profileArgs() {
+  return args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+}
+
 /** SIGSTOP: every thread of the server stops where it is; its memory, files and connections stay. */
 function freeze(server) {
   process.kill(server.pid, 'SIGSTOP');
@@ -255,6 +260,8 @@ async function startBare(mode) {
   const child = spawn(
     process.execPath,
     [
+      // --profile: the floors' profiles too, to set against the SheetForms servers' (docs/performance.md).
+      ...profileArgs(),
       path.join(repositoryRoot, 'bench/support/bare-submit-server.mjs'),
       String(port),
       path.join(dir, 'bare.db'),
@@ -312,10 +319,10 @@ async function startSheetForms(route) {
     },
     stdio: 'ignore',
     ...(route.startsWith('before-') ? { distRoot: path.resolve(args.before) } : {}),
-    // --profile DIR: a V8 CPU profile of each SheetForms server, written to DIR when it stops (see
-    // docs/performance.md); --node-args: options for the SheetForms servers' node, to try V8 settings.
+    // --profile DIR: a V8 CPU profile of each server (profileArgs); --node-args: options for the SheetForms
+    // servers' node, to try V8 settings.
     nodeArgs: [
-      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
+      ...profileArgs(),
       ...(args['node-args']?.split(' ').filter(Boolean) ?? []),
       ...((route.startsWith('before-') && args['before-node-args']?.split(' ').filter(Boolean)) || []),
     ],
