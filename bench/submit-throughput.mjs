@@ -29,8 +29,9 @@
 // The routes take turns: the machine's speed drifts (other work on the host, a slower disk for a few
 // seconds), and routes run one after the other met different machines. So every server of a round is
 // started and set up first, then frozen (SIGSTOP: all its threads stop, its memory and files stay); each
-// route's warm-up and measured time are cut into slices of --slice seconds (default 1), and the routes take
-// the slices in turn, in an order that rotates every slice, each thawed (SIGCONT) for its own slice only.
+// route warms up in a turn of its own, then its measured time is cut into slices of --slice seconds (default
+// 1), and the routes take the slices in turn, in an order that rotates every slice, each thawed (SIGCONT)
+// for its own slice only.
 // A frozen server takes no CPU, so each route meets the same stretches of the machine as the others, and
 // its figures are the sums over its slices (latency percentiles from the slices' merged histograms).
 // After the slices every server is stopped and every 2xx answer's id is looked up in its database: each must
