@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import { createTestDatabase } from '../test/dialects.js';
-import { describeWithRedis, startTestRedis, type TestRedis } from '../test/redis-server.js';
+import { describeWithRedis, freePort, startTestRedis, type TestRedis } from '../test/redis-server.js';
 import { startTestApp, type TestApp } from '../test/test-app.js';
 
 const CONTACT = '/api/v1/contact/submit';
@@ -143,8 +143,9 @@ describeWithRedis('rate limits shared through Redis', () => {
         DATA_DIR: database.dataDir,
         LOG_LEVEL: 'silent',
         SHEET_SYNC_ENABLED: 'false',
-        // A port nothing listens on (Redis's own port plus one, on loopback).
-        REDIS_URL: `redis://:secret@127.0.0.1:${redis.port + 1}`,
+        // A port nothing listens on: free a moment ago (a neighbour of the test Redis's port could be another
+        // test process's Redis, which would answer with a different error).
+        REDIS_URL: `redis://:secret@127.0.0.1:${await freePort()}`,
       });
       const started = buildApp(config, { database });
       await expect(started).rejects.toThrow(/^Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+ did not answer/);
