@@ -13,6 +13,9 @@ test('two tabs that hit an expired access token at once refresh once and both st
   await page.goto('/dashboard/forms');
   await second.goto('/dashboard/forms');
   for (const tab of [page, second]) await expect(tab.getByTestId('user-name')).toHaveText(owner.name);
+  // Both tabs done loading: a request still in flight would meet the expired token below before the
+  // reload and refresh on its own (a tab refreshed early, or a refresh cut short by the reload).
+  for (const tab of [page, second]) await tab.waitForLoadState('networkidle');
 
   // Both tabs will load with an access token the server refuses, as after 15 minutes away.
   await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
