@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../../test/dialects.js';
+import { type Dialect, describeEachDialect } from '../../test/dialects.js';
 import { createForm } from '../../test/forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { eventually, startReceiver } from './deliveries.test-support.js';
@@ -10,6 +11,11 @@ import { createWebhooksService } from './webhooks.service.js';
  * planner never touches them; the moment the owner adds a destination (a webhook, turning one on, owner
  * mail) the form is reloaded, and the next response is planned and delivered. Each form is loaded by a
  * submission before each change, so a form cached without the change would be caught.
+ *
+ * The flag is read as the insert stored it (a trigger copies it, in this test's database only), not as it
+ * reads later: the planner, running here every 50 ms, clears a 1 once it has planned the response, so a
+ * response stored with a stale form's 1 and planned to nowhere would read 0 a moment later, and the test
+ * would pass without the reload it is about.
  */
 const PATIENCE_MS = 30_000;
 
@@ -27,6 +33,7 @@ describeEachDialect('responses without destinations', (dialect) => {
       WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     owner = (await t.signIn('owner@example.com', 'Owner')).accessToken;
+    await recordPlanFlagAtInsert(t, dialect);
   });
   afterAll(async () => {
     await t?.close();
@@ -42,20 +49,18 @@ describeEachDialect('responses without destinations', (dialect) => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.responseId as string;
   }
-  const stored = (responseId: string) =>
-    t.database.db
-      .selectFrom('responses')
-      .select('plan_deliveries')
-      .where('id', '=', responseId)
-      .executeTakeFirstOrThrow();
+  /** The response's plan_deliveries as its insert stored it. */
+  const stored = async (responseId: string) => {
+    const { rows } = await sql<{ plan_deliveries: number }>`
+      SELECT plan_deliveries FROM test_plan_at_insert WHERE response_id = ${responseId}
+    `.execute(t.database.db);
+    if (rows.length !== 1) throw new Error(`no insert recorded for ${responseId}`);
+    return { plan_deliveries: Number(rows[0]?.plan_deliveries) };
+  };
   const deliveriesOf = (responseId: string) =>
     t.database.db.selectFrom('deliveries').selectAll().where('response_id', '=', responseId).execute();
-  /**
-   * Whether the response was stored to be planned. The planner (running here, every 50 ms) clears the flag
-   * once it has planned the response, so a flag already cleared counts when the plan left deliveries.
-   */
-  const planned = async (responseId: string) =>
-    (await stored(responseId)).plan_deliveries === 1 || (await deliveriesOf(responseId)).length > 0;
+  /** Whether the response was stored to be planned. */
+  const planned = async (responseId: string) => (await stored(responseId)).plan_deliveries === 1;
 
   it('stores them planned, then plans the next response as soon as a webhook is added, turned off or on', async () => {
     const form = await createForm(t, owner, { name: 'Quiet form', settings: { notifyOwner: 0 } });
@@ -130,3 +135,29 @@ describeEachDialect('responses without destinations', (dialect) => {
     expect(delivery?.destination).toBe('owner-email');
   });
 });
+
+/**
+ * A trigger in this test's database that copies each new response's plan_deliveries, as inserted, into
+ * test_plan_at_insert. A trigger on the table sees every insert, whichever connection or thread makes it.
+ */
+async function recordPlanFlagAtInsert(t: TestApp, dialect: Dialect) {
+  const { db } = t.database;
+  await sql`CREATE TABLE test_plan_at_insert (response_id TEXT PRIMARY KEY, plan_deliveries INTEGER NOT NULL)`.execute(
+    db,
+  );
+  if (dialect === 'sqlite') {
+    await sql`
+      CREATE TRIGGER test_plan_at_insert AFTER INSERT ON responses
+      BEGIN INSERT INTO test_plan_at_insert VALUES (NEW.id, NEW.plan_deliveries); END
+    `.execute(db);
+    return;
+  }
+  await sql`
+    CREATE FUNCTION test_plan_at_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO test_plan_at_insert VALUES (NEW.id, NEW.plan_deliveries); RETURN NEW; END $$
+  `.execute(db);
+  await sql`
+    CREATE TRIGGER test_plan_at_insert AFTER INSERT ON responses
+    FOR EACH ROW EXECUTE FUNCTION test_plan_at_insert()
+  `.execute(db);
+}
