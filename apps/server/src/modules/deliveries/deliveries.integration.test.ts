@@ -319,6 +319,54 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
       expect(receiver.at('/flaky')[3]?.headers['x-sheetforms-delivery']).toBe(delivered.id);
     }, 120_000);
 
+    it('a Replay while the delivery is being sent starts no second send, and the send keeps its outcome', async () => {
+      const form = await createForm(t, owner);
+      const hook = (
+        await t.request('POST', `/api/v1/forms/${form.formId}/webhooks`, {
+          token: owner,
+          body: { url: receiver.url('/slow') },
+        })
+      ).body.data;
+      receiver.delay('/slow', 1_500);
+      const responseId = await submit(form.formId, { 'Full Name': 'Slow receiver' });
+      await eventually(() => receiver.at('/slow').length === 1, PATIENCE_MS);
+      const hookDelivery = async () =>
+        (await deliveriesOf(responseId)).find((row) => row.webhook_id === hook.id);
+      const inFlight = await hookDelivery();
+      expect(inFlight?.claim_token).toBeTruthy();
+
+      const replay = () =>
+        t.request(
+          'POST',
+          `/api/v1/forms/${form.formId}/webhooks/${hook.id}/deliveries/${inFlight?.id}/replay`,
+          {
+            token: owner,
+          },
+        );
+      const replayed = await replay();
+      expect(replayed.status).toBe(200);
+      expect(replayed.body.data).toMatchObject({ id: inFlight?.id, state: 'pending', attempts: 1 });
+      // A second click changes nothing either.
+      expect((await replay()).status).toBe(200);
+
+      const delivered = await eventually(async () => {
+        const row = await hookDelivery();
+        return row?.state === 'delivered' ? row : undefined;
+      }, PATIENCE_MS);
+      expect(delivered).toMatchObject({ attempts: 1, last_status: 200, claim_token: null });
+      // Give a second send, had one been started, the time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(receiver.at('/slow')).toHaveLength(1);
+
+      // Once sent, Replay sends it again, with the same id.
+      expect((await replay()).status).toBe(200);
+      await eventually(() => receiver.at('/slow').length === 2, PATIENCE_MS);
+      expect(receiver.at('/slow').map((call) => call.headers['x-sheetforms-delivery'])).toEqual([
+        inFlight?.id,
+        inFlight?.id,
+      ]);
+    }, 120_000);
+
     it('turns a webhook off when its receiver answers 410 Gone, and sends nothing more to it', async () => {
       const form = await createForm(t, owner);
       const hook = (

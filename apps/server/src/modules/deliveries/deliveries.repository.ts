@@ -472,16 +472,21 @@ export function createDeliveriesRepository(
     },
 
     /**
-     * Queues a delivery again, now, whatever its state, with the same id: Retry on the Responses page (any
-     * delivery of the form) and a webhook's Send again (its own deliveries). A send in flight keeps going,
-     * but its outcome no longer counts (its claim token is gone).
+     * Queues a delivery again, now, with the same id: Retry on the Responses page (any delivery of the form)
+     * and a webhook's Send again (its own deliveries). A delivery being sent right now (its lease still
+     * runs) is left as it is and answered: the send under way is the one asked for. Queued again, it would
+     * be claimed at once and sent a second time beside it, and the first send's outcome, its claim token
+     * gone, would be dropped from the log. A lease that ran out (its instance died) does not hold it.
+     * Undefined when no such delivery exists in the scope.
      */
     async queueAgain(
       deliveryId: string,
       scope: { formRowId: string } | { webhookId: string },
       now: string,
     ): Promise<DeliveryRow | undefined> {
-      return db
+      const inScope = (eb: ExpressionBuilder<Database, 'deliveries'>) =>
+        'formRowId' in scope ? eb('form_id', '=', scope.formRowId) : eb('webhook_id', '=', scope.webhookId);
+      const queued = await db
         .updateTable('deliveries')
         .set({
           state: 'pending',
@@ -491,10 +496,16 @@ export function createDeliveriesRepository(
           delivered_at: null,
         })
         .where('id', '=', deliveryId)
-        .where((eb) =>
-          'formRowId' in scope ? eb('form_id', '=', scope.formRowId) : eb('webhook_id', '=', scope.webhookId),
-        )
+        .where(inScope)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
         .returningAll()
+        .executeTakeFirst();
+      if (queued) return queued;
+      return db
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('id', '=', deliveryId)
+        .where(inScope)
         .executeTakeFirst();
     },
 
