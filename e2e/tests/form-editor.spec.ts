@@ -2,6 +2,10 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { dragHandle, moveByKeyboard } from '../support/drag.js';
 import { newOwner } from '../support/sign-in.js';
 
+/** The 409 of a save over a form that was saved elsewhere since (FORM_CHANGED_MESSAGE in the contract). */
+const FORM_CHANGED =
+  'This form was saved somewhere else after you opened it. Reload to see the latest version; your changes here were not saved.';
+
 interface Session {
   accessToken: string;
   refreshToken: string;
@@ -161,6 +165,47 @@ test('an owner edits a form: removes a field, protects it with an authorized use
   // Without a formId there is nothing to edit.
   await page.goto('/dashboard/form-update');
   await expect(page.getByText('Missing form ID parameter')).toBeVisible();
+});
+
+test('two tabs edit one form: the second save is refused and overwrites nothing', async ({
+  context,
+  page,
+  request,
+}) => {
+  const session = await signInViaApi(page, request);
+  const formId = await createForm(request, session);
+  const editorUrl = `/dashboard/form-update?formId=${formId}`;
+  await page.goto(editorUrl);
+  const second = await context.newPage();
+  await second.goto(editorUrl);
+  for (const tab of [page, second]) {
+    await expect(tab.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Volunteer sign-up');
+  }
+
+  await page.getByRole('textbox', { name: 'Form Name' }).fill('Saved in the first tab');
+  await page.getByRole('button', { name: 'Update Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
+
+  await second.getByRole('textbox', { name: 'Form Name' }).fill('Saved in the second tab');
+  await second.getByRole('button', { name: 'Update Form' }).click();
+  await expect(second.locator('.Toastify__toast').filter({ hasText: FORM_CHANGED })).toBeVisible();
+  // Still editing, with the change kept on screen to copy.
+  await expect(second).toHaveURL(new RegExp(`form-update\\?formId=${formId}$`));
+  await expect(second.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Saved in the second tab');
+
+  const stored = await request.get(`/api/v1/forms/${formId}`, {
+    headers: { Authorization: `Bearer ${session.accessToken}` },
+  });
+  expect(((await stored.json()) as { data: { form: { name: string } } }).data.form.name).toBe(
+    'Saved in the first tab',
+  );
+  // A fresh load shows the first tab's save, and saving from it works.
+  const third = await context.newPage();
+  await third.goto(editorUrl);
+  await expect(third.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Saved in the first tab');
+  await third.getByRole('textbox', { name: 'Form Name' }).fill('Saved after reloading');
+  await third.getByRole('button', { name: 'Update Form' }).click();
+  await expect(third.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
 });
 
 test("an owner reorders the editor's fields by mouse, by keyboard and with Move up, and the form keeps the order", async ({

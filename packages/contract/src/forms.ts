@@ -202,10 +202,20 @@ export const CreateFormBodySchema = z.strictObject({
 export type CreateFormBody = z.input<typeof CreateFormBodySchema>;
 
 /**
+ * The 409 of PUT /forms/{formId} when `expectedUpdatedAt` is no longer the form's `updatedAt`: the form
+ * was saved elsewhere (another tab, another device) after this copy of it was loaded.
+ */
+export const FORM_CHANGED_MESSAGE =
+  'This form was saved somewhere else after you opened it. Reload to see the latest version; your changes here were not saved.';
+
+/**
  * PUT /forms/{formId}: the full update of the editor, or the sheet-settings update of Manage Forms
- * ({googleSheetsUrl, sheetName}). Every key is optional; what is sent is changed.
+ * ({googleSheetsUrl, sheetName}). Every key is optional; what is sent is changed. `expectedUpdatedAt`, the
+ * `updatedAt` of the form the client loaded, makes the update conditional: if the form was saved since,
+ * nothing is changed and the answer is 409 (FORM_CHANGED_MESSAGE). Without it the update is unconditional.
  */
 export const UpdateFormBodySchema = z.strictObject({
+  expectedUpdatedAt: z.string().max(40).optional(),
   formId: z.string().optional(),
   name: z.string().trim().min(1, 'Form name is required').max(FORM_LIMITS.nameMax).optional(),
   description: z.string().max(FORM_LIMITS.descriptionMax).optional(),

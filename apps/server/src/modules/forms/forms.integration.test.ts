@@ -1,3 +1,4 @@
+import { FORM_CHANGED_MESSAGE } from '@sheetforms/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import {
@@ -297,6 +298,53 @@ describeEachDialect('forms API', (dialect) => {
     const empty = await api('PUT', `/forms/${form.formId}`, owner, { jdata: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe('Please select fields for the form');
+  });
+
+  it('refuses a save that expects an updatedAt the form no longer has (saved in another tab): 409, nothing changed', async () => {
+    const form = await createForm(t, owner);
+    const loaded = (await api('GET', `/forms/${form.formId}`, owner)).body.data.form;
+    // Two tabs opened the editor on the same load; the first saves.
+    const first = await api('PUT', `/forms/${form.formId}`, owner, {
+      name: 'Saved in tab one',
+      expectedUpdatedAt: loaded.updatedAt,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data.name).toBe('Saved in tab one');
+
+    const second = await api('PUT', `/forms/${form.formId}`, owner, {
+      name: 'Saved in tab two',
+      description: 'Would overwrite tab one',
+      expectedUpdatedAt: loaded.updatedAt,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'FORM_CHANGED', detail: FORM_CHANGED_MESSAGE });
+    const stored = (await api('GET', `/forms/${form.formId}`, owner)).body.data.form;
+    expect(stored).toEqual(first.body.data);
+
+    // Reloaded, tab two saves.
+    const again = await api('PUT', `/forms/${form.formId}`, owner, {
+      name: 'Saved in tab two',
+      expectedUpdatedAt: stored.updatedAt,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.name).toBe('Saved in tab two');
+    // Two saves of one load at the same moment: one is applied, the other refused.
+    const raced = await Promise.all(
+      ['Race one', 'Race two'].map((name) =>
+        api('PUT', `/forms/${form.formId}`, owner, { name, expectedUpdatedAt: again.body.data.updatedAt }),
+      ),
+    );
+    expect(raced.map((res) => res.status).sort()).toEqual([200, 409]);
+    // Without an expectation the save is unconditional, as before.
+    const unconditional = await api('PUT', `/forms/${form.formId}`, owner, { name: 'Last word' });
+    expect(unconditional.status).toBe(200);
+    // Another owner learns nothing from the expectation: 404, not 409.
+    const intruding = await api('PUT', `/forms/${form.formId}`, intruder, {
+      name: 'Intruder',
+      expectedUpdatedAt: loaded.updatedAt,
+    });
+    expect(intruding.status).toBe(404);
+    expect((await storedForm(form.formId))?.name).toBe('Last word');
   });
 
   it('updates only the sheet settings, applying the inline URL rule (empty allowed)', async () => {

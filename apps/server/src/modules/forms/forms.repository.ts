@@ -50,14 +50,26 @@ export function createFormsRepository(db: Kysely<Database>) {
       await db.insertInto('forms').values(row).execute();
     },
 
-    async update(ownerId: string, formId: string, changes: FormChanges): Promise<FormRow | undefined> {
-      await db
+    /**
+     * Applies the changes; with `expectedUpdatedAt`, only if the stored form still has that updated_at
+     * (one statement, so no other save can slip in between the check and the write). Answers the form as
+     * stored afterwards and whether the changes were applied; undefined when the owner has no such form.
+     */
+    async update(
+      ownerId: string,
+      formId: string,
+      changes: FormChanges,
+      expectedUpdatedAt?: string,
+    ): Promise<{ row: FormRow; applied: boolean } | undefined> {
+      let query = db
         .updateTable('forms')
         .set(changes)
         .where('owner_id', '=', ownerId)
-        .where('form_id', '=', formId)
-        .execute();
-      return findByFormIdForOwner(ownerId, formId);
+        .where('form_id', '=', formId);
+      if (expectedUpdatedAt !== undefined) query = query.where('updated_at', '=', expectedUpdatedAt);
+      const result = await query.executeTakeFirst();
+      const row = await findByFormIdForOwner(ownerId, formId);
+      return row && { row, applied: Number(result.numUpdatedRows) > 0 };
     },
 
     /** Users, responses and everything else of the form go with it (ON DELETE CASCADE). */

@@ -5,6 +5,7 @@ import {
   extractSpreadsheetId,
   FIELD_LABEL_MESSAGES,
   type FieldWarning,
+  FORM_CHANGED_MESSAGE,
   type Form,
   type FormDetail,
   type FormField,
@@ -20,7 +21,7 @@ import {
   type UpdateFormBodySchema,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../http/http-error.js';
+import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import type { FieldOptions, OptionsSource } from '../field-options/field-options.service.js';
 import { assignFieldIds, type StoredField } from './field-ids.js';
 import { generateFormId } from './form-id.js';
@@ -131,6 +132,8 @@ const DEFAULT_STATUS = 'Active';
 const FIELDS_REQUIRED = 'Please select fields for the form';
 
 export const formNotFound = () => notFound('Form not found');
+/** 409: the form was saved elsewhere after the client loaded it (PUT's expectedUpdatedAt). */
+const formChanged = () => new HttpError(409, 'FORM_CHANGED', FORM_CHANGED_MESSAGE);
 
 function optionsSourceOf(
   row: Pick<FormRow, 'owner_id' | 'spreadsheet_id' | 'edit_access_proven_for'>,
@@ -326,6 +329,11 @@ export function createFormsService(deps: FormsServiceDeps) {
       body: UpdateFormInput,
       proof: BindingProof = {},
     ): Promise<Form> {
+      if (body.expectedUpdatedAt !== undefined) {
+        // Refused before any work (reading the sheet's options, finding a tab); the update checks again.
+        const current = await requireRow(ownerId, formId);
+        if (current.updated_at !== body.expectedUpdatedAt) throw formChanged();
+      }
       const changes: FormChanges = { updated_at: now().toISOString() };
       let savedFields: StoredField[] | undefined;
       if (body.googleSheetsUrl !== undefined) {
@@ -388,8 +396,10 @@ export function createFormsService(deps: FormsServiceDeps) {
       if (body.dueDate !== undefined) changes.due_date = body.dueDate;
       if (body.status !== undefined) changes.status = body.status;
 
-      const row = await deps.forms.update(ownerId, formId, changes);
-      if (!row) throw formNotFound();
+      const updated = await deps.forms.update(ownerId, formId, changes, body.expectedUpdatedAt);
+      if (!updated) throw formNotFound();
+      if (!updated.applied) throw formChanged();
+      const { row } = updated;
       deps.onFormChanged?.(formId);
       if (body.googleSheetsUrl !== undefined || body.sheetName !== undefined) {
         await deps.onSheetSettingsSaved?.(ownerId, formId);

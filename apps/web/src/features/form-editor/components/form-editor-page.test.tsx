@@ -238,6 +238,8 @@ describe('FormEditorPage', EDIT_TIMEOUT, () => {
         gdprEnabled: 1,
         notifyOwner: 0,
       },
+      // The save holds only if nobody saved the form since this editor loaded it.
+      expectedUpdatedAt: '2025-01-01T00:00:00.000Z',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 5_000 });
   });

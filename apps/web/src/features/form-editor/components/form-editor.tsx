@@ -60,6 +60,7 @@ import {
   type EditorSettings,
   hasUnsavedChanges,
   STATUS_OPTIONS,
+  sameExceptTemplateSwitch,
   toEditorSettings,
 } from '../logic/settings';
 import { AddFieldPanel } from './add-field-panel';
@@ -127,6 +128,18 @@ export function FormEditor({ detail }: FormEditorProps) {
     return `new-${nextKey.current}`;
   };
 
+  /**
+   * The load this editor's draft started from: the save is conditional on it (expectedUpdatedAt), so a
+   * form saved meanwhile in another tab is not overwritten (409). A reload that changed only the templates
+   * switch, which the editor follows (below), becomes the new start.
+   */
+  const [startedFrom, setStartedFrom] = useState(form);
+  useEffect(() => {
+    setStartedFrom((current) =>
+      current.updatedAt !== form.updatedAt && sameExceptTemplateSwitch(current, form) ? form : current,
+    );
+  }, [form]);
+
   const loaded = useMemo(() => loadedDraft(form), [form]);
   const dirty =
     !saved && hasUnsavedChanges({ name, description, status, fields, settings }, loaded, form.settings);
@@ -139,10 +152,10 @@ export function FormEditor({ detail }: FormEditorProps) {
 
   const save = useMutation({
     mutationFn: () =>
-      updateForm(
-        form.formId,
-        buildUpdateBody({ name, description, status, fields, settings }, form.settings),
-      ),
+      updateForm(form.formId, {
+        ...buildUpdateBody({ name, description, status, fields, settings }, form.settings),
+        expectedUpdatedAt: startedFrom.updatedAt,
+      }),
     onSuccess: ({ message }) => {
       toast.success(message ?? EDITOR_TEXT.updated);
       void queryClient.invalidateQueries({ queryKey: ['forms'] });

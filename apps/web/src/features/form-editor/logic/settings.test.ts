@@ -1,8 +1,14 @@
 // @vitest-environment node
-import type { FormSettings } from '@sheetforms/contract';
+import type { Form, FormSettings } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { markRemoved, toEditorFields, updateField } from './editor-fields';
-import { buildSettings, buildUpdateBody, hasUnsavedChanges, toEditorSettings } from './settings';
+import {
+  buildSettings,
+  buildUpdateBody,
+  hasUnsavedChanges,
+  sameExceptTemplateSwitch,
+  toEditorSettings,
+} from './settings';
 
 const stored: FormSettings = {
   loginRequired: 0,
@@ -128,5 +134,43 @@ describe('settings', () => {
     const renamed = updateField(loaded.fields, 'saved-0', { label: 'B' });
     expect(hasUnsavedChanges({ ...loaded, fields: renamed }, loaded, stored)).toBe(true);
     expect(hasUnsavedChanges({ ...loaded, name: 'Other' }, loaded, stored)).toBe(true);
+  });
+});
+
+describe('sameExceptTemplateSwitch', () => {
+  const form: Form = {
+    id: 'row-1',
+    formId: 'abcDEF123456',
+    name: 'Survey',
+    description: '',
+    googleSheetsUrl: '',
+    sheetName: '',
+    jdata: [{ id: 'f1', label: 'Name', type: 'text', required: true, placeHolder: '', isRemoved: false }],
+    settings: stored,
+    dueDate: '2025-01-01',
+    status: 'Active',
+    openFormUrl: 'http://localhost/form/abcDEF123456',
+    iframeCode: '',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+  const later = '2025-01-02T00:00:00.000Z';
+
+  it('is true when only the templates switch and updatedAt changed (a template added or deleted)', () => {
+    expect(
+      sameExceptTemplateSwitch(form, {
+        ...form,
+        updatedAt: later,
+        settings: { ...stored, templateEnabled: 0 },
+      }),
+    ).toBe(true);
+  });
+
+  it('is false when anything else changed: another tab saved the form', () => {
+    expect(sameExceptTemplateSwitch(form, { ...form, updatedAt: later, name: 'Renamed' })).toBe(false);
+    expect(
+      sameExceptTemplateSwitch(form, { ...form, updatedAt: later, settings: { ...stored, gdprEnabled: 0 } }),
+    ).toBe(false);
+    expect(sameExceptTemplateSwitch(form, { ...form, updatedAt: later, jdata: [] })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import {
   FORM_STATUSES,
+  type Form,
   type FormSettings,
   type OwnerDigest,
   type UpdateFormBody,
@@ -109,3 +110,14 @@ function isFormStatus(status: string): status is (typeof FORM_STATUSES)[number] 
 }
 
 export const STATUS_OPTIONS = ['Active', 'Inactive'] as const;
+
+/**
+ * Whether two loads of a form differ in nothing but the templates switch (and so their updatedAt): the
+ * server sets that switch when a template is added or deleted, and the editor follows it, so a form that
+ * changed only there can be saved over without losing anything (its updatedAt is then the one to expect).
+ */
+export function sameExceptTemplateSwitch(a: Form, b: Form): boolean {
+  const comparable = (form: Form) =>
+    JSON.stringify({ ...form, updatedAt: '', settings: { ...form.settings, templateEnabled: 0 } });
+  return comparable(a) === comparable(b);
+}
