@@ -60,7 +60,7 @@ import {
   type EditorSettings,
   hasUnsavedChanges,
   STATUS_OPTIONS,
-  sameExceptTemplateSwitch,
+  sameExceptTemplates,
   toEditorSettings,
 } from '../logic/settings';
 import { AddFieldPanel } from './add-field-panel';
@@ -130,13 +130,13 @@ export function FormEditor({ detail }: FormEditorProps) {
 
   /**
    * The load this editor's draft started from: the save is conditional on it (expectedUpdatedAt), so a
-   * form saved meanwhile in another tab is not overwritten (409). A reload that changed only the templates
-   * switch, which the editor follows (below), becomes the new start.
+   * form saved meanwhile in another tab is not overwritten (409). A reload that changed only the form's
+   * templates (their switch, which the editor follows below, and their list) becomes the new start.
    */
   const [startedFrom, setStartedFrom] = useState(form);
   useEffect(() => {
     setStartedFrom((current) =>
-      current.updatedAt !== form.updatedAt && sameExceptTemplateSwitch(current, form) ? form : current,
+      current.updatedAt !== form.updatedAt && sameExceptTemplates(current, form) ? form : current,
     );
   }, [form]);
 

@@ -6,7 +6,7 @@ import {
   buildSettings,
   buildUpdateBody,
   hasUnsavedChanges,
-  sameExceptTemplateSwitch,
+  sameExceptTemplates,
   toEditorSettings,
 } from './settings';
 
@@ -137,7 +137,7 @@ describe('settings', () => {
   });
 });
 
-describe('sameExceptTemplateSwitch', () => {
+describe('sameExceptTemplates', () => {
   const form: Form = {
     id: 'row-1',
     formId: 'abcDEF123456',
@@ -156,21 +156,29 @@ describe('sameExceptTemplateSwitch', () => {
   };
   const later = '2025-01-02T00:00:00.000Z';
 
-  it('is true when only the templates switch and updatedAt changed (a template added or deleted)', () => {
+  it('is true when only the templates and updatedAt changed (a template added or deleted)', () => {
     expect(
-      sameExceptTemplateSwitch(form, {
+      sameExceptTemplates(form, {
         ...form,
         updatedAt: later,
         settings: { ...stored, templateEnabled: 0 },
       }),
     ).toBe(true);
+    const added = { id: 't2', name: 'Invoice', googleDocsUrl: '', content: '<p>Invoice</p>' };
+    expect(
+      sameExceptTemplates(form, {
+        ...form,
+        updatedAt: later,
+        settings: { ...stored, templates: [...stored.templates, added] },
+      }),
+    ).toBe(true);
   });
 
   it('is false when anything else changed: another tab saved the form', () => {
-    expect(sameExceptTemplateSwitch(form, { ...form, updatedAt: later, name: 'Renamed' })).toBe(false);
+    expect(sameExceptTemplates(form, { ...form, updatedAt: later, name: 'Renamed' })).toBe(false);
     expect(
-      sameExceptTemplateSwitch(form, { ...form, updatedAt: later, settings: { ...stored, gdprEnabled: 0 } }),
+      sameExceptTemplates(form, { ...form, updatedAt: later, settings: { ...stored, gdprEnabled: 0 } }),
     ).toBe(false);
-    expect(sameExceptTemplateSwitch(form, { ...form, updatedAt: later, jdata: [] })).toBe(false);
+    expect(sameExceptTemplates(form, { ...form, updatedAt: later, jdata: [] })).toBe(false);
   });
 });

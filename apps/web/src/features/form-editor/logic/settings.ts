@@ -112,12 +112,17 @@ function isFormStatus(status: string): status is (typeof FORM_STATUSES)[number] 
 export const STATUS_OPTIONS = ['Active', 'Inactive'] as const;
 
 /**
- * Whether two loads of a form differ in nothing but the templates switch (and so their updatedAt): the
- * server sets that switch when a template is added or deleted, and the editor follows it, so a form that
- * changed only there can be saved over without losing anything (its updatedAt is then the one to expect).
+ * Whether two loads of a form differ in nothing but its templates (the switch the server sets when a
+ * template is added or deleted, and the list, read from the templates themselves) and so its updatedAt.
+ * The editor follows the switch and never saves the list, so a form that changed only there can be saved
+ * over without losing anything: its updatedAt is then the one to expect.
  */
-export function sameExceptTemplateSwitch(a: Form, b: Form): boolean {
+export function sameExceptTemplates(a: Form, b: Form): boolean {
   const comparable = (form: Form) =>
-    JSON.stringify({ ...form, updatedAt: '', settings: { ...form.settings, templateEnabled: 0 } });
+    JSON.stringify({
+      ...form,
+      updatedAt: '',
+      settings: { ...form.settings, templateEnabled: 0, templates: [] },
+    });
   return comparable(a) === comparable(b);
 }
