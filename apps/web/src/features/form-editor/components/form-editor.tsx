@@ -29,7 +29,7 @@ import { UnsavedChangesDialog } from '@/features/field-settings/components/unsav
 import { useUnsavedChangesGuard } from '@/features/field-settings/use-unsaved-changes-guard';
 import { DocumentTemplatesSection } from '@/features/form-templates/components/document-templates-section';
 import { rowCollision } from '@/lib/row-collision';
-import { updateForm } from '../api/form-editor-api';
+import { saveEditedForm } from '../api/save-edited-form';
 import { addColumn, addQuestion } from '../logic/add-field';
 import type { EditorField } from '../logic/editor-field';
 import {
@@ -60,7 +60,6 @@ import {
   type EditorSettings,
   hasUnsavedChanges,
   STATUS_OPTIONS,
-  sameExceptTemplates,
   toEditorSettings,
 } from '../logic/settings';
 import { AddFieldPanel } from './add-field-panel';
@@ -128,17 +127,8 @@ export function FormEditor({ detail }: FormEditorProps) {
     return `new-${nextKey.current}`;
   };
 
-  /**
-   * The load this editor's draft started from: the save is conditional on it (expectedUpdatedAt), so a
-   * form saved meanwhile in another tab is not overwritten (409). A reload that changed only the form's
-   * templates (their switch, which the editor follows below, and their list) becomes the new start.
-   */
-  const [startedFrom, setStartedFrom] = useState(form);
-  useEffect(() => {
-    setStartedFrom((current) =>
-      current.updatedAt !== form.updatedAt && sameExceptTemplates(current, form) ? form : current,
-    );
-  }, [form]);
+  /** The load this editor's draft started from: its save holds only if the form is still so (saveEditedForm). */
+  const [startedFrom] = useState(form);
 
   const loaded = useMemo(() => loadedDraft(form), [form]);
   const dirty =
@@ -152,10 +142,11 @@ export function FormEditor({ detail }: FormEditorProps) {
 
   const save = useMutation({
     mutationFn: () =>
-      updateForm(form.formId, {
-        ...buildUpdateBody({ name, description, status, fields, settings }, form.settings),
-        expectedUpdatedAt: startedFrom.updatedAt,
-      }),
+      saveEditedForm(
+        form.formId,
+        buildUpdateBody({ name, description, status, fields, settings }, form.settings),
+        startedFrom,
+      ),
     onSuccess: ({ message }) => {
       toast.success(message ?? EDITOR_TEXT.updated);
       void queryClient.invalidateQueries({ queryKey: ['forms'] });

@@ -1,0 +1,98 @@
+// @vitest-environment node
+import type { Form, FormDetail } from '@sheetforms/contract';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as api from './form-editor-api';
+import { saveEditedForm } from './save-edited-form';
+
+vi.mock('./form-editor-api', () => ({ updateForm: vi.fn(), getFormDetail: vi.fn() }));
+const updateForm = vi.mocked(api.updateForm);
+const getFormDetail = vi.mocked(api.getFormDetail);
+
+const loaded: Form = {
+  id: 'row-1',
+  formId: 'abcDEF123456',
+  name: 'Survey',
+  description: '',
+  googleSheetsUrl: '',
+  sheetName: '',
+  jdata: [{ id: 'f1', label: 'Name', type: 'text', required: true, placeHolder: '', isRemoved: false }],
+  settings: {
+    loginRequired: 0,
+    templateEnabled: 0,
+    templateUrl: '',
+    templates: [],
+    signatureEnabled: 0,
+    signatureWidth: 400,
+    signatureHeight: 200,
+    gdprEnabled: 0,
+    notifyOwner: 1,
+  },
+  dueDate: '2025-01-01',
+  status: 'Active',
+  openFormUrl: 'http://localhost/form/abcDEF123456',
+  iframeCode: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+const LATER = '2025-01-02T00:00:00.000Z';
+const body = { name: 'Renamed' };
+const saved = { data: { ...loaded, name: 'Renamed' }, message: 'Form updated successfully!' };
+
+function refusal(status: number, code: string): AxiosError {
+  const headers = new AxiosHeaders();
+  return new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status,
+    statusText: '',
+    headers,
+    config: { headers },
+    data: { status, code, detail: 'refused' },
+  });
+}
+const detailWith = (form: Form) => ({ form }) as unknown as FormDetail;
+
+describe('saveEditedForm', () => {
+  beforeEach(() => {
+    updateForm.mockReset();
+    getFormDetail.mockReset();
+  });
+
+  it('expects the updatedAt the editor loaded', async () => {
+    updateForm.mockResolvedValue(saved);
+    await expect(saveEditedForm('abcDEF123456', body, loaded)).resolves.toBe(saved);
+    expect(updateForm).toHaveBeenCalledWith('abcDEF123456', { ...body, expectedUpdatedAt: loaded.updatedAt });
+    expect(getFormDetail).not.toHaveBeenCalled();
+  });
+
+  it('saves again over a form that changed only in its templates (added in this editor a moment ago)', async () => {
+    updateForm.mockRejectedValueOnce(refusal(409, 'FORM_CHANGED')).mockResolvedValueOnce(saved);
+    getFormDetail.mockResolvedValue(
+      detailWith({
+        ...loaded,
+        updatedAt: LATER,
+        settings: {
+          ...loaded.settings,
+          templateEnabled: 1,
+          templates: [{ id: 't1', name: 'Receipt', googleDocsUrl: '', content: '<p/>' }],
+        },
+      }),
+    );
+    await expect(saveEditedForm('abcDEF123456', body, loaded)).resolves.toBe(saved);
+    expect(updateForm).toHaveBeenLastCalledWith('abcDEF123456', { ...body, expectedUpdatedAt: LATER });
+  });
+
+  it('keeps the refusal when anything else changed: another tab saved the form', async () => {
+    const conflict = refusal(409, 'FORM_CHANGED');
+    updateForm.mockRejectedValueOnce(conflict);
+    getFormDetail.mockResolvedValue(detailWith({ ...loaded, updatedAt: LATER, name: 'Saved elsewhere' }));
+    await expect(saveEditedForm('abcDEF123456', body, loaded)).rejects.toBe(conflict);
+    expect(updateForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes any other error on without reading the form', async () => {
+    const invalid = refusal(400, 'VALIDATION_FAILED');
+    updateForm.mockRejectedValueOnce(invalid);
+    await expect(saveEditedForm('abcDEF123456', body, loaded)).rejects.toBe(invalid);
+    expect(getFormDetail).not.toHaveBeenCalled();
+  });
+});
