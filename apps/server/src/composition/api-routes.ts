@@ -127,7 +127,12 @@ export async function registerApiRoutes({ app, config }: AppContext, deps: ApiRo
         messagesPerMinute: config.chat.messagesPerMinute,
       });
       await questionsRoutes(api, { questions: deps.questions, perMinute: publicPerMinute });
-      await contactRoutes(api, { contact: deps.contact, authenticate, perMinute: config.contact.perMinute });
+      await contactRoutes(api, {
+        contact: deps.contact,
+        authenticate,
+        isAdmin: deps.chat.isAdmin,
+        perMinute: config.contact.perMinute,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -48,3 +48,19 @@ export function requireRole(request: FastifyRequest, roles: Role | Role[]): Acce
   if (!allowed.includes(auth.role)) throw forbidden(`Requires role: ${allowed.join(' or ')}`);
   return auth;
 }
+
+/**
+ * A preHandler for the Admins' routes: a valid access token whose role claim is Admin, of a user who is an
+ * Admin now. The claim lasts as long as the token (15 minutes); ADMIN_EMAILS can take the role away at a
+ * restart, and `isAdmin` (the users table, which the start updates) says so at once.
+ */
+export function createAdminOnly(
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  isAdmin: (userId: string) => Promise<boolean>,
+) {
+  return async function adminOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await authenticate(request, reply);
+    const auth = requireRole(request, 'Admin');
+    if (!(await isAdmin(auth.userId))) throw forbidden('Requires role: Admin');
+  };
+}

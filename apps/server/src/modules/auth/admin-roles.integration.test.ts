@@ -85,6 +85,39 @@ describeEachDialect('Admin role follows ADMIN_EMAILS', (dialect) => {
     expect((await after.signIn('boss@example.com', 'Boss')).user.role).toBe('User');
   });
 
+  it('an access token from before the demotion opens no Admin route after it, and posts to a chat as a visitor', async () => {
+    const before = await startWith('boss@example.com,keeper@example.com');
+    const boss = await before.signIn('boss@example.com', 'Boss');
+    const chat = await before.request('POST', '/api/v1/chat/start', { body: { userName: 'Visitor' } });
+    expect(chat.status).toBe(201);
+    const sessionId = chat.body.data.sessionId as string;
+
+    // The restart takes the role away; the token still says Admin for up to 15 minutes.
+    const after = await startWith('keeper@example.com');
+    expect(await adminOnly(after, boss.accessToken)).toBe(403);
+    for (const [method, path] of [
+      ['GET', '/api/v1/contact/messages'],
+      ['POST', '/api/v1/chat/admin/stream-ticket'],
+    ] as const) {
+      const res = await after.request(method, path, { token: boss.accessToken });
+      expect(res.status, path).toBe(403);
+    }
+    const posted = await after.request('POST', '/api/v1/chat/message', {
+      token: boss.accessToken,
+      body: { sessionId, message: 'Hello from a former admin' },
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body.data.sender).toBe('user');
+    // Someone still listed keeps every Admin route.
+    const keeper = await after.signIn('keeper@example.com', 'Keeper');
+    expect(await adminOnly(after, keeper.accessToken)).toBe(200);
+    const answered = await after.request('POST', '/api/v1/chat/message', {
+      token: keeper.accessToken,
+      body: { sessionId, message: 'Support here' },
+    });
+    expect(answered.body.data.sender).toBe('admin');
+  });
+
   it('someone added to the list is Admin from their next refresh on', async () => {
     const before = await startWith('boss@example.com');
     await before.signIn('boss@example.com', 'Boss');

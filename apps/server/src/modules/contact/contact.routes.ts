@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../http/authenticate.js';
+import { createAdminOnly } from '../../http/authenticate.js';
 import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { createPublicLimits } from '../../http/rate-limits.js';
@@ -19,6 +19,8 @@ import type { ContactService } from './contact.service.js';
 export interface ContactRoutesDeps {
   contact: ContactService;
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Whether the user is an Admin now (the users table), beside the token's role claim. */
+  isAdmin(userId: string): Promise<boolean>;
   /** Contact messages one address may send per minute. */
   perMinute: number;
 }
@@ -41,10 +43,7 @@ export async function contactRoutes(app: FastifyInstance, deps: ContactRoutesDep
       message: 'Too many messages from this address. Please try again in a minute.',
     },
   ]);
-  const adminOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    await deps.authenticate(request, reply);
-    requireRole(request, 'Admin');
-  };
+  const adminOnly = createAdminOnly(deps.authenticate, deps.isAdmin);
   const security = [{ bearerAuth: [] }];
 
   r.post(
