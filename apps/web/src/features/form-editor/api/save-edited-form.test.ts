@@ -2,6 +2,7 @@
 import type { Form, FormDetail } from '@sheetforms/contract';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadedForm } from '../logic/loaded-form.test-support';
 import * as api from './form-editor-api';
 import { saveEditedForm } from './save-edited-form';
 
@@ -9,32 +10,7 @@ vi.mock('./form-editor-api', () => ({ updateForm: vi.fn(), getFormDetail: vi.fn(
 const updateForm = vi.mocked(api.updateForm);
 const getFormDetail = vi.mocked(api.getFormDetail);
 
-const loaded: Form = {
-  id: 'row-1',
-  formId: 'abcDEF123456',
-  name: 'Survey',
-  description: '',
-  googleSheetsUrl: '',
-  sheetName: '',
-  jdata: [{ id: 'f1', label: 'Name', type: 'text', required: true, placeHolder: '', isRemoved: false }],
-  settings: {
-    loginRequired: 0,
-    templateEnabled: 0,
-    templateUrl: '',
-    templates: [],
-    signatureEnabled: 0,
-    signatureWidth: 400,
-    signatureHeight: 200,
-    gdprEnabled: 0,
-    notifyOwner: 1,
-  },
-  dueDate: '2025-01-01',
-  status: 'Active',
-  openFormUrl: 'http://localhost/form/abcDEF123456',
-  iframeCode: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+const loaded = loadedForm();
 const LATER = '2025-01-02T00:00:00.000Z';
 const body = { name: 'Renamed' };
 const saved = { data: { ...loaded, name: 'Renamed' }, message: 'Form updated successfully!' };

@@ -1,7 +1,8 @@
 // @vitest-environment node
-import type { Form, FormSettings } from '@sheetforms/contract';
+import type { FormSettings } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
 import { markRemoved, toEditorFields, updateField } from './editor-fields';
+import { loadedForm } from './loaded-form.test-support';
 import {
   buildSettings,
   buildUpdateBody,
@@ -138,22 +139,7 @@ describe('settings', () => {
 });
 
 describe('sameExceptTemplates', () => {
-  const form: Form = {
-    id: 'row-1',
-    formId: 'abcDEF123456',
-    name: 'Survey',
-    description: '',
-    googleSheetsUrl: '',
-    sheetName: '',
-    jdata: [{ id: 'f1', label: 'Name', type: 'text', required: true, placeHolder: '', isRemoved: false }],
-    settings: stored,
-    dueDate: '2025-01-01',
-    status: 'Active',
-    openFormUrl: 'http://localhost/form/abcDEF123456',
-    iframeCode: '',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  };
+  const form = loadedForm({ settings: stored });
   const later = '2025-01-02T00:00:00.000Z';
 
   it('is true when only the templates and updatedAt changed (a template added or deleted)', () => {
