@@ -495,7 +495,8 @@ describe('DocumentTemplatesSection', () => {
       await screen.findByText('Failed to fetch document: The caller does not have permission'),
     ).toBeDefined();
     expect(apiCalls.filter((call) => call.method === 'POST')).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Add template' })).toBeDefined();
+    // The toast shows before the button's busy state is reset (the reset is the add's `finally`): wait for it.
+    expect(await screen.findByRole('button', { name: 'Add template' })).toBeDefined();
   });
 
   it("shows the server's message when the template cannot be stored", async () => {
