@@ -327,7 +327,8 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
           body: { url: receiver.url('/slow') },
         })
       ).body.data;
-      receiver.delay('/slow', 1_500);
+      // Long enough to press Send again twice while the request waits at the receiver.
+      receiver.delay('/slow', 800);
       const responseId = await submit(form.formId, { 'Full Name': 'Slow receiver' });
       await eventually(() => receiver.at('/slow').length === 1, PATIENCE_MS);
       const hookDelivery = async () =>
@@ -354,8 +355,9 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
         return row?.state === 'delivered' ? row : undefined;
       }, PATIENCE_MS);
       expect(delivered).toMatchObject({ attempts: 1, last_status: 200, claim_token: null });
-      // Give a second send, had one been started, the time to arrive.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // Give a second send, had one been started, the time to arrive (the replay wakes the worker at once,
+      // and without the fix the second claim came before the first send settled: attempts 2, above).
+      await new Promise((resolve) => setTimeout(resolve, 500));
       expect(receiver.at('/slow')).toHaveLength(1);
 
       // Once sent, Replay sends it again, with the same id.
