@@ -5,6 +5,7 @@ import {
   extractSpreadsheetId,
   FIELD_LABEL_MESSAGES,
   type FieldWarning,
+  FORM_CHANGED_CODE,
   FORM_CHANGED_MESSAGE,
   type Form,
   type FormDetail,
@@ -133,7 +134,7 @@ const FIELDS_REQUIRED = 'Please select fields for the form';
 
 export const formNotFound = () => notFound('Form not found');
 /** 409: the form was saved elsewhere after the client loaded it (PUT's expectedUpdatedAt). */
-const formChanged = () => new HttpError(409, 'FORM_CHANGED', FORM_CHANGED_MESSAGE);
+const formChanged = () => new HttpError(409, FORM_CHANGED_CODE, FORM_CHANGED_MESSAGE);
 
 function optionsSourceOf(
   row: Pick<FormRow, 'owner_id' | 'spreadsheet_id' | 'edit_access_proven_for'>,
@@ -329,10 +330,15 @@ export function createFormsService(deps: FormsServiceDeps) {
       body: UpdateFormInput,
       proof: BindingProof = {},
     ): Promise<Form> {
+      // The form as stored before this update: read once, when a check below first needs it, and shared.
+      let before: FormRow | undefined;
+      const storedRow = async () => {
+        before ??= await requireRow(ownerId, formId);
+        return before;
+      };
       if (body.expectedUpdatedAt !== undefined) {
         // Refused before any work (reading the sheet's options, finding a tab); the update checks again.
-        const current = await requireRow(ownerId, formId);
-        if (current.updated_at !== body.expectedUpdatedAt) throw formChanged();
+        if ((await storedRow()).updated_at !== body.expectedUpdatedAt) throw formChanged();
       }
       const changes: FormChanges = { updated_at: now().toISOString() };
       let savedFields: StoredField[] | undefined;
@@ -352,7 +358,7 @@ export function createFormsService(deps: FormsServiceDeps) {
           ]);
         }
         requireDistinctLabels(body.jdata);
-        const current = await requireRow(ownerId, formId);
+        const current = await storedRow();
         const stored = fieldsFromJson(current.fields_json);
         const fields = keepStoredOptions(assignFieldIds(body.jdata, stored, deps.newFieldId), stored);
         const source = optionsSourceOf({
@@ -369,7 +375,7 @@ export function createFormsService(deps: FormsServiceDeps) {
       }
       if (body.settings !== undefined) {
         if (body.settings.respondentReceipt?.enabled) {
-          const current = await requireRow(ownerId, formId);
+          const current = await storedRow();
           requireReceiptTargets(
             body.settings,
             savedFields ?? fieldsFromJson(current.fields_json),
@@ -383,7 +389,7 @@ export function createFormsService(deps: FormsServiceDeps) {
       if (body.sheetName !== undefined) changes.sheet_name = body.sheetName;
       if (body.googleSheetsUrl !== undefined || body.sheetName !== undefined) {
         // A new link or tab is a new binding: find the tab again, and let a paused sync run.
-        const current = await requireRow(ownerId, formId);
+        const current = await storedRow();
         const spreadsheetId =
           changes.spreadsheet_id !== undefined ? changes.spreadsheet_id : current.spreadsheet_id;
         const sheetName = changes.sheet_name ?? current.sheet_name;
