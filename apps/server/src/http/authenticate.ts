@@ -50,17 +50,25 @@ export function requireRole(request: FastifyRequest, roles: Role | Role[]): Acce
 }
 
 /**
- * A preHandler for the Admins' routes: a valid access token whose role claim is Admin, of a user who is an
- * Admin now. The claim lasts as long as the token (15 minutes); ADMIN_EMAILS can take the role away at a
- * restart, and `isAdmin` (the users table, which the start updates) says so at once.
+ * Whether the caller is an Admin: the access token's role claim, and the user's role now (`isAdmin`, the
+ * users table). The claim lasts as long as the token (15 minutes); ADMIN_EMAILS can take the role away at a
+ * restart, which updates the table, so the table says so at once.
  */
+export async function isAdminNow(
+  auth: AccessTokenClaims | undefined,
+  isAdmin: (userId: string) => Promise<boolean>,
+): Promise<boolean> {
+  return auth?.role === 'Admin' && (await isAdmin(auth.userId));
+}
+
+/** A preHandler for the Admins' routes: a valid access token of a user who is an Admin now (isAdminNow). */
 export function createAdminOnly(
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
   isAdmin: (userId: string) => Promise<boolean>,
 ) {
   return async function adminOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await authenticate(request, reply);
-    const auth = requireRole(request, 'Admin');
-    if (!(await isAdmin(auth.userId))) throw forbidden('Requires role: Admin');
+    requireRole(request, 'Admin');
+    if (!(await isAdminNow(request.auth, isAdmin))) throw forbidden('Requires role: Admin');
   };
 }

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerTokenOf, createAdminOnly, requireRole } from '../../http/authenticate.js';
+import { bearerTokenOf, createAdminOnly, isAdminNow, requireRole } from '../../http/authenticate.js';
 import { addressKey } from '../../http/client-address-key.js';
 import { ok } from '../../http/envelope.js';
 import { forbidden, HttpError, unauthorized } from '../../http/http-error.js';
@@ -129,8 +129,8 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
       if (bearerTokenOf(request)) {
         // A token that is sent must be valid: an admin whose session ended must not post as a visitor.
         await deps.authenticate(request, reply);
-        // The token's claim, and the role now: an Admin removed from ADMIN_EMAILS posts as a visitor.
-        if (request.auth?.role === 'Admin' && (await deps.isAdmin(request.auth.userId))) sender = 'admin';
+        // An Admin removed from ADMIN_EMAILS posts as a visitor, even with a token from before.
+        if (await isAdminNow(request.auth, deps.isAdmin)) sender = 'admin';
       }
       if (sender === 'user') await messageLimits(request, reply);
       const message = await deps.chat.post(request.body.sessionId, request.body.message, sender);
