@@ -207,6 +207,8 @@ export type CreateFormBody = z.input<typeof CreateFormBodySchema>;
  */
 export const FORM_CHANGED_MESSAGE =
   'This form was saved somewhere else after you opened it. Reload to see the latest version; your changes here were not saved.';
+/** The problem's `code` of that 409, which the editor tells apart from other refusals. */
+export const FORM_CHANGED_CODE = 'FORM_CHANGED';
 
 /**
  * PUT /forms/{formId}: the full update of the editor, or the sheet-settings update of Manage Forms

@@ -1,4 +1,4 @@
-import type { Form, UpdateFormBody } from '@sheetforms/contract';
+import { FORM_CHANGED_CODE, type Form, type UpdateFormBody } from '@sheetforms/contract';
 import axios from 'axios';
 import type { ApiResult } from '@/lib/api-client';
 import { sameExceptTemplates } from '../logic/settings';
@@ -32,5 +32,5 @@ export async function saveEditedForm(
 function isFormChanged(error: unknown): boolean {
   if (!axios.isAxiosError(error) || error.response?.status !== 409) return false;
   const body: unknown = error.response.data;
-  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'FORM_CHANGED';
+  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === FORM_CHANGED_CODE;
 }

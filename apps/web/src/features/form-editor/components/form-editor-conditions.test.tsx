@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as formsApi from '../api/form-editor-api';
+import { loadedForm } from '../logic/loaded-form.test-support';
 import { FormEditorPage } from './form-editor-page';
 
 vi.mock('../api/webhooks-api', () => ({
@@ -36,31 +37,12 @@ const baseFields: FormFieldInput[] = [
 
 function detail(jdata: FormFieldInput[] = baseFields): FormDetail {
   return {
-    form: {
+    form: loadedForm({
       id: 'f1',
-      formId: 'abcDEF123456',
       name: 'Party',
-      description: '',
-      googleSheetsUrl: '',
       sheetName: 'Sheet1',
       jdata: jdata as FormDetail['form']['jdata'],
-      settings: {
-        loginRequired: 0,
-        templateEnabled: 0,
-        templateUrl: '',
-        templates: [],
-        signatureEnabled: 0,
-        signatureWidth: 400,
-        signatureHeight: 200,
-        gdprEnabled: 0,
-      },
-      dueDate: '2025-01-01',
-      status: 'Active',
-      openFormUrl: 'http://localhost/form/abcDEF123456',
-      iframeCode: '',
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    },
+    }),
     formResponse: [],
     responseCount: 0,
     formUsers: [],

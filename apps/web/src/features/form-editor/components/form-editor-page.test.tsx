@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as formsApi from '../api/form-editor-api';
+import { loadedForm } from '../logic/loaded-form.test-support';
 import { FormEditorPage } from './form-editor-page';
 
 vi.mock('../api/webhooks-api', () => ({
@@ -29,9 +30,8 @@ const api = vi.mocked(formsApi);
 
 function detail(overrides: Partial<FormDetail['form']['settings']> = {}): FormDetail {
   return {
-    form: {
+    form: loadedForm({
       id: 'f1',
-      formId: 'abcDEF123456',
       name: 'Customer survey',
       description: 'Tell us about you',
       googleSheetsUrl: 'https://docs.google.com/spreadsheets/d/abc/edit',
@@ -55,24 +55,8 @@ function detail(overrides: Partial<FormDetail['form']['settings']> = {}): FormDe
         },
         { id: 'fphone', label: 'Phone', type: 'text', required: false, placeHolder: '', isRemoved: false },
       ],
-      settings: {
-        loginRequired: 0,
-        templateEnabled: 0,
-        templateUrl: '',
-        templates: [],
-        signatureEnabled: 0,
-        signatureWidth: 400,
-        signatureHeight: 200,
-        gdprEnabled: 0,
-        ...overrides,
-      },
-      dueDate: '2025-01-01',
-      status: 'Active',
-      openFormUrl: 'http://localhost/form/abcDEF123456',
-      iframeCode: '',
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    },
+      settings: { ...loadedForm().settings, ...overrides },
+    }),
     formResponse: [],
     responseCount: 0,
     formUsers: [],

@@ -1,6 +1,9 @@
 import type { Form } from '@sheetforms/contract';
 
-/** A form as the editor loads it (GET /forms/{formId}), for the tests of what the editor does with it. */
+/**
+ * A form as the editor loads it (GET /forms/{formId}), for the tests of what the editor does with it. Its
+ * settings leave out the optional flags (notifyOwner and the mail settings), as a form stored before them.
+ */
 export function loadedForm(overrides: Partial<Form> = {}): Form {
   return {
     id: 'row-1',
@@ -19,7 +22,6 @@ export function loadedForm(overrides: Partial<Form> = {}): Form {
       signatureWidth: 400,
       signatureHeight: 200,
       gdprEnabled: 0,
-      notifyOwner: 1,
     },
     dueDate: '2025-01-01',
     status: 'Active',
