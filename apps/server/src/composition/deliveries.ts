@@ -1,5 +1,6 @@
 import type { DeliveriesRepository } from '../modules/deliveries/deliveries.repository.js';
 import { createDeliveriesWorker } from '../modules/deliveries/deliveries.worker.js';
+import { leaseWarning } from '../modules/deliveries/lease-budget.js';
 import type { ReceiptPdf } from '../modules/deliveries/receipt-pdf.js';
 import { createWebhooksService } from '../modules/deliveries/webhooks.service.js';
 import type { FormsService } from '../modules/forms/forms.service.js';
@@ -50,6 +51,12 @@ export function wireDeliveries({ app, config, database, clock }: AppContext, dep
     ...clock,
   });
   if (config.deliveries.enabled) {
+    const warning = leaseWarning(config.deliveries.leaseMs, {
+      mailTimeoutMs:
+        deliveryMailer && deliveryMail && 'smtpUrl' in deliveryMail ? deliveryMail.timeoutMs : undefined,
+      pdfTimeoutMs: config.pdf.timeoutMs,
+    });
+    if (warning) app.log.warn(warning);
     app.addHook('onReady', async () => deliveriesWorker.start());
     app.addHook('preClose', async () => deliveriesWorker.stop());
   }

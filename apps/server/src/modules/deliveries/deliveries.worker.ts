@@ -19,6 +19,7 @@ import type {
   ResponseToPlan,
   Settlement,
 } from './deliveries.repository.js';
+import { DEFAULT_LEASE_MS, WEBHOOK_SENDS_PER_CLAIM } from './lease-budget.js';
 import { answerRows } from './mail-answers.js';
 import {
   DIGEST_GRACE_MS,
@@ -62,8 +63,6 @@ export interface DeliveriesWorkerDeps {
 }
 
 const PLAN_BATCH = 200;
-/** Deliveries of one webhook claimed together and sent one after another (the lease covers them all). */
-const PER_WEBHOOK = 10;
 
 /**
  * Delivers stored responses to their destinations beside the sheet (issue 24, decision 0028): plans each
@@ -77,7 +76,7 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
   const random = deps.random ?? Math.random;
   const post = deps.post ?? postWebhook;
   const concurrency = deps.concurrency ?? 16;
-  const leaseMs = deps.leaseMs ?? PER_WEBHOOK * WEBHOOK_LIMITS.timeoutMs + 30_000;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const messageIdDomain = new URL(deps.publicUrl).hostname || 'sheetforms';
   const inFlight = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -339,7 +338,7 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       now: at.toISOString(),
       leaseUntil: new Date(at.getTime() + leaseMs).toISOString(),
       limit: room,
-      perWebhook: PER_WEBHOOK,
+      perWebhook: WEBHOOK_SENDS_PER_CLAIM,
       skipDestinations: [...inFlight.keys()].filter((key) => key.startsWith('webhook:')),
     });
     // One send per mail; one per webhook, its deliveries one after another in the order claimed.
