@@ -60,7 +60,7 @@ export function wireForms({ app, config, database, clock }: AppContext, deps: Fo
   });
   // Signature files go with their form, and a sweep at start and every hour removes orphans.
   const signatureStorage = createSignatureStorage(config.signatureStorage, database);
-  const uploadsRepository = createUploadsRepository(database.db);
+  const uploadsRepository = createUploadsRepository(database.db, database.kind);
   const signatureFiles = createSignatureFiles({
     storage: signatureStorage,
     uploads: uploadsRepository,

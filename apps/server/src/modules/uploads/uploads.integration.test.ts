@@ -282,7 +282,7 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
   it('sweeps orphaned files (no row, or the form is gone), a bounded number per run', async () => {
     const files = createSignatureFiles({
       storage,
-      uploads: createUploadsRepository(t.database.db),
+      uploads: createUploadsRepository(t.database.db, t.database.kind),
       log: { warn: () => undefined, info: () => undefined },
       maxRemovalsPerSweep: 3,
     });
@@ -341,7 +341,7 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
   const sweeper = () =>
     createSignatureFiles({
       storage,
-      uploads: createUploadsRepository(t.database.db),
+      uploads: createUploadsRepository(t.database.db, t.database.kind),
       log: { warn: () => undefined, info: () => undefined },
     });
   const uploadKey = async (form = formId) => {
@@ -406,7 +406,7 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
   it('expires unused uploads every few minutes between the hourly sweeps, up to a bound per run', async () => {
     const files = createSignatureFiles({
       storage,
-      uploads: createUploadsRepository(t.database.db),
+      uploads: createUploadsRepository(t.database.db, t.database.kind),
       log: { warn: () => undefined, info: () => undefined },
       sweepEveryMs: 3_600_000,
       expireEveryMs: 50,
@@ -468,5 +468,64 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     expect(await countStored(t)).toEqual(before);
 
     expect((await uploadSignature(t, other.formId, makePng())).status).toBe(201);
+  });
+
+  it('counts uploads that arrive together: at 198 in the hour, two of six at once are stored', async () => {
+    const busy = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+    const now = Date.now();
+    await t.database.db
+      .insertInto('uploads')
+      .values(
+        Array.from({ length: 198 }, (_, i) => ({
+          key: newSignatureKey(),
+          form_id: busy.id,
+          bytes: 100,
+          created_at: new Date(now - minutes(20) - i * 1000).toISOString(),
+        })),
+      )
+      .execute();
+    // Each image takes its turn in the re-encoding threads: a count taken before any of them was stored
+    // would let all six through.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => uploadSignature(t, busy.formId, makePng(40 + i, 30))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
+    const rows = await t.database.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('form_id', '=', busy.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.count)).toBe(200);
+    // Every stored one is served, with the size of what is stored.
+    for (const answer of answers.filter((a) => a.status === 201)) {
+      const key = keyOf(answer.body.data.signature);
+      const served = await fetch(`${t.url}/uploads/signatures/${key}.png`);
+      expect(served.status).toBe(200);
+      const row = await t.database.db
+        .selectFrom('uploads')
+        .select('bytes')
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+      expect(row.bytes).toBe((await served.arrayBuffer()).byteLength);
+    }
+  });
+
+  it('frees the place of an upload whose image does not decode', async () => {
+    const busy = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+    const now = Date.now();
+    await t.database.db
+      .insertInto('uploads')
+      .values(
+        Array.from({ length: 199 }, (_, i) => ({
+          key: newSignatureKey(),
+          form_id: busy.id,
+          bytes: 100,
+          created_at: new Date(now - minutes(20) - i * 1000).toISOString(),
+        })),
+      )
+      .execute();
+    expect((await uploadSignature(t, busy.formId, headerThenGarbage())).status).toBe(400);
+    expect((await uploadSignature(t, busy.formId, makePng())).status).toBe(201);
+    expect((await uploadSignature(t, busy.formId, makePng())).status).toBe(429);
   });
 }

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Database, UploadsTable } from '../../db/schema.js';
 
 export type UploadRow = Selectable<UploadsTable>;
@@ -26,11 +27,62 @@ function usedByResponse(since: string) {
 const CLOCK_MARGIN_MS = 24 * 60 * 60 * 1000;
 const earlier = (iso: string) => new Date(Date.parse(iso) - CLOCK_MARGIN_MS).toISOString();
 
+/**
+ * The PostgreSQL advisory lock namespace under which one form's capped inserts take turns ('SFUP',
+ * SheetForms uploads); the form's id is hashed into the lock's second half.
+ */
+export const UPLOAD_CAP_LOCK_NAMESPACE = 0x53465550;
+
+/** The per-form cap on uploads: at most `max` uploads not yet kept, made since `since`. */
+export interface UploadCap {
+  since: string;
+  max: number;
+}
+
 /** Which form each stored signature was uploaded for. */
-export function createUploadsRepository(db: Kysely<Database>) {
+export function createUploadsRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  /** One statement: the row is stored only while the form's count since `since` is under the cap. */
+  async function insertUnderCap(
+    executor: Kysely<Database>,
+    row: Insertable<UploadsTable>,
+    cap: UploadCap,
+  ): Promise<boolean> {
+    const result = await sql`
+      INSERT INTO uploads (key, form_id, bytes, created_at)
+      SELECT ${row.key}, ${row.form_id}, ${row.bytes}, ${row.created_at}
+      WHERE (
+        SELECT count(*) FROM uploads
+        WHERE form_id = ${row.form_id} AND kept = 0 AND created_at >= ${cap.since}
+      ) < ${cap.max}`.execute(executor);
+    return Number(result.numAffectedRows ?? 0) === 1;
+  }
+
   return {
     async insert(row: Insertable<UploadsTable>): Promise<void> {
       await db.insertInto('uploads').values(row).execute();
+    },
+    /**
+     * Stores the upload's row only while the form has taken fewer than `cap.max` uploads since
+     * `cap.since`: the count and the insert are one step, so uploads that arrive together cannot all
+     * pass a count taken before any of them was stored. SQLite runs the statement alone (one writer);
+     * on PostgreSQL two such statements would each count without the other's row, so a form's inserts
+     * take turns on an advisory lock. Answers whether the row was stored.
+     */
+    async insertUnderCap(row: Insertable<UploadsTable>, cap: UploadCap): Promise<boolean> {
+      if (kind === 'sqlite') return insertUnderCap(db, row, cap);
+      return db
+        .transaction()
+        .setIsolationLevel('read committed')
+        .execute(async (trx) => {
+          await sql`SELECT pg_advisory_xact_lock(${sql.lit(UPLOAD_CAP_LOCK_NAMESPACE)}, hashtext(${row.form_id}))`.execute(
+            trx,
+          );
+          return insertUnderCap(trx, row, cap);
+        });
+    },
+    /** The stored size once the image is re-encoded (the row is stored before, with the upload's size). */
+    async setBytes(key: string, bytes: number): Promise<void> {
+      await db.updateTable('uploads').set({ bytes }).where('key', '=', key).execute();
     },
     async delete(key: string): Promise<void> {
       await db.deleteFrom('uploads').where('key', '=', key).execute();

@@ -62,22 +62,26 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return isSignatureKey(key) ? key : undefined;
   }
 
-  /** 429 once the form took SIGNATURE_UPLOADS_PER_FORM_PER_HOUR uploads in the last hour, from anyone. */
-  async function requireRoomFor(formRowId: string): Promise<void> {
-    const at = now().getTime();
-    const { count, oldest } = await deps.uploads.countSince(
-      formRowId,
-      new Date(at - UPLOAD_WINDOW_MS).toISOString(),
-    );
-    if (count < SIGNATURE_UPLOADS_PER_FORM_PER_HOUR) return;
+  /**
+   * Stores the upload's row (with the size as uploaded) if the form took fewer than
+   * SIGNATURE_UPLOADS_PER_FORM_PER_HOUR uploads in the last hour, from anyone; 429 otherwise. The row
+   * holds the upload's place while its image is re-encoded (1-2 s at the largest), so uploads that arrive
+   * together are counted together rather than all passing a count taken before any of them was stored.
+   */
+  async function reserveUpload(formRowId: string, key: string, bytes: number): Promise<void> {
+    const at = now();
+    const since = new Date(at.getTime() - UPLOAD_WINDOW_MS).toISOString();
+    const row = { key, form_id: formRowId, bytes, created_at: at.toISOString() };
+    if (await deps.uploads.insertUnderCap(row, { since, max: SIGNATURE_UPLOADS_PER_FORM_PER_HOUR })) return;
     // A slot frees when the oldest counted upload leaves the hour.
-    const freesAt = (oldest ? Date.parse(oldest) : at) + UPLOAD_WINDOW_MS;
+    const { oldest } = await deps.uploads.countSince(formRowId, since);
+    const freesAt = (oldest ? Date.parse(oldest) : at.getTime()) + UPLOAD_WINDOW_MS;
     throw new HttpError(
       429,
       'RATE_LIMITED',
       'This form has taken too many signature uploads in the last hour. Please try again later.',
       undefined,
-      Math.max(1, Math.ceil((freesAt - at) / 1000)),
+      Math.max(1, Math.ceil((freesAt - at.getTime()) / 1000)),
     );
   }
 
@@ -112,18 +116,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       // The header's limits first, so that no decompression bomb is ever decoded.
       const header = checkPngHeader(input.png);
       if (!header.ok) throw PNG_HEADER_PROBLEMS[header.reason]();
-      await requireRoomFor(form.id);
-      const png = await reencoded(input.png, input.client);
       // The row first, then the file: a file is never without its row while the upload runs, so the
-      // orphan sweep (signature-files.ts) can never take a file that is still being uploaded.
+      // orphan sweep (signature-files.ts) can never take a file that is still being uploaded. A row whose
+      // image never comes (not decodable, or the store failed) is removed, and frees its place.
       const key = newSignatureKey();
-      await deps.uploads.insert({
-        key,
-        form_id: form.id,
-        bytes: png.length,
-        created_at: now().toISOString(),
-      });
+      await reserveUpload(form.id, key, input.png.length);
       try {
+        const png = await reencoded(input.png, input.client);
+        if (png.length !== input.png.length) await deps.uploads.setBytes(key, png.length);
         await deps.storage.save(key, png);
       } catch (error) {
         await deps.uploads.delete(key).catch(() => undefined);
