@@ -23,6 +23,22 @@ describe('fillTemplate', () => {
     );
   });
 
+  it('fills {{Respondent}} with the login email (escaped), empty without one; a field of that label wins', () => {
+    const html = '<p>{{Respondent}}|{{respondent}}</p>';
+    expect(fillTemplate(html, { ...values, respondent: 'r&d@example.com' })).toBe(
+      '<p>r&amp;d@example.com|r&amp;d@example.com</p>',
+    );
+    expect(fillTemplate(html, values)).toBe('<p>|</p>');
+    expect(
+      fillTemplate(html, {
+        ...values,
+        respondent: 'login@example.com',
+        answers: { ...values.answers, Respondent: 'Typed by hand' },
+      }),
+    ).toBe('<p>Typed by hand|Typed by hand</p>');
+    expect(unmatchedPlaceholders('{{Respondent}}', [])).toEqual([]);
+  });
+
   it('escapes answers, so an answer can never add markup', () => {
     const filled = fillTemplate('<p>{{Full Name}}</p>', {
       ...values,

@@ -20,6 +20,11 @@ export interface TemplateValues {
   timestamp: string;
   /** {{Response ID}}. */
   responseId: string;
+  /**
+   * {{Respondent}}: the email the respondent logged in with, as the sheet's Respondent column shows it;
+   * empty for a response of a form without login. A field labelled "Respondent" wins, as in the sheet.
+   */
+  respondent?: string;
   /** {{Signature}}: the image's source (a URL, or a data URI for renderers that fetch nothing). */
   signatureImageSrc?: string | null;
   /**
@@ -141,6 +146,8 @@ function builtInHtml(name: BuiltIn, values: TemplateValues): string {
       return escapeHtml(values.timestamp);
     case 'Response ID':
       return escapeHtml(values.responseId);
+    case 'Respondent':
+      return escapeHtml(values.respondent ?? '');
     case 'Signature':
       if (values.signatureImageClass)
         return `<img class="${escapeHtml(values.signatureImageClass)}" alt="Signature" style="max-width:100%;height:auto">`;

@@ -100,7 +100,7 @@ export const PDF_TOAST_AUTO_CLOSE_MS = 3_000;
 export const GOOGLE_TOKEN_VALIDITY_MS = 2_592_000_000;
 
 /** Placeholders that are not field labels (spec 001 section 9, and the additions). */
-export const BUILT_IN_PLACEHOLDERS = ['date', 'Timestamp', 'Response ID', 'Signature'] as const;
+export const BUILT_IN_PLACEHOLDERS = ['date', 'Timestamp', 'Response ID', 'Respondent', 'Signature'] as const;
 
 /** POST /forms/{formId}/templates (spec 001 section 7). Content is HTML; the server sanitizes it. */
 export const CreateTemplateBodySchema = z.strictObject({

@@ -45,6 +45,7 @@ export function toResponseForTemplate(row: ResponseRow): ResponseForTemplate {
     answers: answersFromJson(row.answers_json),
     createdAt: row.created_at,
     signatureUrl: row.signature_url,
+    respondentEmail: row.respondent_email ?? null,
   };
 }
 

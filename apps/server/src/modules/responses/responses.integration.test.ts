@@ -211,25 +211,38 @@ describeEachDialect('responses API', (dialect) => {
       .set({ signature_url: signature })
       .where('id', '=', id)
       .execute();
+    const loginId = await insertResponse(t.database, form.id, '2026-03-04T05:07:00.000Z', {
+      'Full Name': 'Bo',
+    });
+    await t.database.db
+      .updateTable('responses')
+      .set({ respondent_email: 'bo@example.com' })
+      .where('id', '=', loginId)
+      .execute();
     const added = await t.request('POST', `/api/v1/forms/${form.formId}/templates`, {
       token: owner,
       body: {
         name: 'Certificate',
         googleDocsUrl: DOC_URL,
-        content: '<p>{{Full Name}}|{{Notes}}|{{Response ID}}|{{Timestamp}}|{{Signature}}|{{Nope}}</p>',
+        content:
+          '<p>{{Full Name}}|{{Notes}}|{{Response ID}}|{{Timestamp}}|{{Respondent}}|{{Signature}}|{{Nope}}</p>',
       },
     });
     expect(added.status).toBe(201);
 
     const res = await api(`/forms/${form.formId}/responses`, owner);
-    const item = res.body.data.items[0];
+    // Newest first: the login response, then Ada's.
+    expect(res.body.data.items[0].formResponseWithTemplate[0].contentWithUserResponse).toBe(
+      `<p>Bo||${loginId}|03/04/2026, 05:07 AM|bo@example.com||{{Nope}}</p>`,
+    );
+    const item = res.body.data.items[1];
     expect(item.response).toEqual({ 'Full Name': '<b>Ada</b> & co', signature });
     expect(item.formResponseWithTemplate).toEqual([
       {
         templateId: added.body.data.id,
         name: 'Certificate',
         content: added.body.data.content,
-        contentWithUserResponse: `<p>&lt;b&gt;Ada&lt;/b&gt; &amp; co||${id}|03/04/2026, 05:06 AM|<img src="${signature}" alt="Signature" style="max-width:100%;height:auto">|{{Nope}}</p>`,
+        contentWithUserResponse: `<p>&lt;b&gt;Ada&lt;/b&gt; &amp; co||${id}|03/04/2026, 05:06 AM||<img src="${signature}" alt="Signature" style="max-width:100%;height:auto">|{{Nope}}</p>`,
       },
     ]);
     const detail = await api(`/forms/${form.formId}`, owner);

@@ -13,6 +13,7 @@ const response = {
   answers: { 'Full Name': 'Ada', Old: 'kept in the row' },
   createdAt: '2026-11-25T23:30:00.000Z',
   signatureUrl: 'http://localhost:3000/api/v1/uploads/signatures/abc.png',
+  respondentEmail: 'ada@example.com',
 };
 
 describe('templateValuesFor', () => {
@@ -26,9 +27,22 @@ describe('templateValuesFor', () => {
       date: 'November 25, 2026',
       timestamp: '11/25/2026, 11:30 PM',
       responseId: 'resp_1',
+      respondent: 'ada@example.com',
       signatureImageSrc: response.signatureUrl,
       signatureImageClass: null,
     });
+  });
+
+  it('leaves {{Respondent}} empty for a response without a login', () => {
+    const values = templateValuesFor(
+      [...fields],
+      { ...response, respondentEmail: null },
+      {
+        now: new Date('2026-11-25T23:30:00.000Z'),
+        timeZone: 'UTC',
+      },
+    );
+    expect(values.respondent).toBe('');
   });
 
   it('uses the configured time zone for the date and the timestamp', () => {

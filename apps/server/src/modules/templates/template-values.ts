@@ -8,6 +8,8 @@ export interface ResponseForTemplate {
   answers: Record<string, string>;
   createdAt: string;
   signatureUrl: string | null;
+  /** The email the respondent logged in with (forms with login); null otherwise. */
+  respondentEmail: string | null;
 }
 
 export interface TemplateValuesOptions {
@@ -42,6 +44,7 @@ export function templateValuesFor(
     date: formatLongDate(options.now, options.timeZone),
     timestamp: formatSheetTimestamp(response.createdAt, options.timeZone),
     responseId: response.id,
+    respondent: response.respondentEmail ?? '',
     signatureImageSrc:
       options.signatureImageSrc === undefined ? response.signatureUrl : options.signatureImageSrc,
     signatureImageClass: options.signatureImageClass ?? null,

@@ -15,7 +15,7 @@ export const TEMPLATES_TEXT = {
   nameLabel: 'Template name',
   urlLabel: 'Google Docs URL',
   urlHint:
-    'A Google Doc, or a Google Sheet to import as a table. {{Field label}}, {{date}}, {{Timestamp}}, {{Response ID}} and {{Signature}} are filled in.',
+    'A Google Doc, or a Google Sheet to import as a table. {{Field label}}, {{date}}, {{Timestamp}}, {{Response ID}}, {{Respondent}} and {{Signature}} are filled in.',
   addButton: 'Add template',
   adding: 'Adding...',
   saving: 'Saving...',

@@ -44,6 +44,25 @@ describe('previewData', () => {
     );
   });
 
+  it("fills {{Respondent}} with the latest response's login email, or a sample address", () => {
+    const latest = {
+      id: 'resp-2',
+      response: { 'Full Name': 'Bo' },
+      createdAt: '2026-11-24T09:30:00.000Z',
+      respondent: 'bo@example.org',
+      syncState: 'synced' as const,
+      syncError: null,
+      formResponseWithTemplate: [],
+    };
+    expect(fillTemplate('{{Respondent}}', previewData(fields, latest, NOW).values)).toBe('bo@example.org');
+    expect(
+      fillTemplate('{{Respondent}}', previewData(fields, { ...latest, respondent: null }, NOW).values),
+    ).toBe('');
+    expect(fillTemplate('{{Respondent}}', previewData(fields, undefined, NOW).values)).toBe(
+      'respondent@example.com',
+    );
+  });
+
   it('matches placeholders against visible fields only', () => {
     expect(fieldLabels(fields)).toEqual(['Full Name', 'Email']);
   });

@@ -2,6 +2,8 @@ import type { FormField, FormResponse, TemplateValues } from '@sheetforms/contra
 
 export const SAMPLE_ANSWER = 'Sample answer';
 export const SAMPLE_RESPONSE_ID = 'sample-response-id';
+/** {{Respondent}} in the sample preview: where a login form's respondent email lands. */
+export const SAMPLE_RESPONDENT = 'respondent@example.com';
 
 /** What the live preview shows: the newest response, or 'Sample answer' for every field without one. */
 export interface PreviewData {
@@ -34,6 +36,7 @@ export function previewData(
         date,
         timestamp: timestampText(latest.createdAt),
         responseId: latest.id,
+        respondent: latest.respondent ?? '',
         signatureImageSrc: signature ?? null,
       },
     };
@@ -47,6 +50,7 @@ export function previewData(
       date,
       timestamp: timestampText(now.toISOString()),
       responseId: SAMPLE_RESPONSE_ID,
+      respondent: SAMPLE_RESPONDENT,
       signatureImageSrc: null,
     },
   };
