@@ -9,7 +9,16 @@ import { shippedNodeOptions } from '../bench/support/local-server.mjs';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `sheetforms-e2e-${Date.now()}`);
+/**
+ * The server's data directory: E2E_DATA_DIR, or a fresh one that the run removes when it ends
+ * (support/global-teardown.ts). Kept in the environment, so the workers and a second reading of this file
+ * in the same run name the same directory.
+ */
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = path.join(os.tmpdir(), `sheetforms-e2e-${Date.now()}`);
+  process.env.E2E_REMOVE_DATA_DIR = '1';
+}
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 /** Debian's Chromium with the project's flags; specs that launch a browser of their own use it too. */
 export const CHROMIUM_LAUNCH = {
@@ -40,6 +49,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
   use: {
     baseURL: BASE_URL,
     // Recording a trace costs every journey its snapshots and screencast, about a tenth of the stage's
