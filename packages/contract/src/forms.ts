@@ -133,6 +133,13 @@ export const FormSettingsSchema = z.object({
    */
   ownerDigest: z.enum(OWNER_DIGESTS).optional(),
   /**
+   * The owner's time zone (IANA, e.g. Europe/Berlin): a digest's hours and days follow its clock. The
+   * editor sends the browser's zone with a digest. Absent: UTC (digests chosen before it existed). A
+   * save checks the name (DIGEST_TIME_ZONE_MESSAGE); a stored one this server's Intl no longer knows is
+   * read as UTC, never as a reason to drop the form's other settings.
+   */
+  ownerDigestTimeZone: z.string().trim().max(64).optional(),
+  /**
    * A copy of the answers mailed to the respondent (issue 24), to the answer of one of the form's email
    * fields (never another address), with the PDF of one of the form's templates when one is chosen.
    * Absent: off.
@@ -146,6 +153,10 @@ export const FormSettingsSchema = z.object({
     .optional(),
 });
 export type FormSettings = z.infer<typeof FormSettingsSchema>;
+
+/** A saved ownerDigestTimeZone that Intl does not know (400). */
+export const DIGEST_TIME_ZONE_MESSAGE =
+  'ownerDigestTimeZone must be an IANA time zone name, such as Europe/Berlin';
 
 /** Spec 001 section 3: jdata and settings may arrive as JSON strings; both shapes are accepted. */
 function jsonString<T extends z.ZodType>(schema: T) {

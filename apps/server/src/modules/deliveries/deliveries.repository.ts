@@ -6,7 +6,7 @@ import type { Database, DeliveriesTable } from '../../db/schema.js';
 import type { SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
 import type { ResponseDeliveryRow } from '../responses/response-deliveries.js';
 import { createResponseIdGenerator } from '../submissions/response-id.js';
-import { digestPeriodOf, digestPeriodOfKey } from './owner-digest.js';
+import { digestPeriodOfKey } from './owner-digest.js';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
 
@@ -397,15 +397,15 @@ export function createDeliveriesRepository(
         'deliveries.recipient',
         'webhooks.url',
       ] as const;
-      const digestKeys = [
-        ...new Set(
-          responses.flatMap((response) =>
-            (['hourly', 'daily'] as const).map(
-              (frequency) => digestPeriodOf(response.createdAt, frequency).key,
-            ),
-          ),
-        ),
-      ];
+      // A digest's key starts with its period's start (ISO, so keys sort by time), whatever the owner's
+      // zone: the digests that can cover these responses start at most a day (25 hours on the day the
+      // clocks go back) before the oldest of them, and no later than the newest.
+      const times = responses.map((response) => Date.parse(response.createdAt));
+      const earliest = new Date(Math.min(...times) - 25 * 60 * 60_000).toISOString();
+      const latest = new Date(Math.max(...times)).toISOString();
+      const digestKeysFrom = (frequency: 'hourly' | 'daily') => `owner-digest:${frequency}:${earliest}`;
+      // '~' sorts after every character a key holds after its start ('@' and a zone's name).
+      const digestKeysTo = (frequency: 'hourly' | 'daily') => `owner-digest:${frequency}:${latest}~`;
       const [own, digests] = await Promise.all([
         db
           .selectFrom('deliveries')
@@ -426,7 +426,16 @@ export function createDeliveriesRepository(
           .select(columns)
           .where('deliveries.form_id', '=', formRowId)
           .where('deliveries.destination', '=', 'owner-digest')
-          .where('deliveries.destination_key', 'in', digestKeys)
+          .where((eb) =>
+            eb.or(
+              (['hourly', 'daily'] as const).map((frequency) =>
+                eb.and([
+                  eb('deliveries.destination_key', '>=', digestKeysFrom(frequency)),
+                  eb('deliveries.destination_key', '<=', digestKeysTo(frequency)),
+                ]),
+              ),
+            ),
+          )
           .execute(),
       ]);
       const covering = responses.flatMap((response) =>

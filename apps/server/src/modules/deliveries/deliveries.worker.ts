@@ -7,6 +7,7 @@ import {
   type WebhookPayload,
 } from '@sheetforms/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { digestZoneOf } from '../forms/digest-settings.js';
 import { fieldsFromJson } from '../forms/form-serializers.js';
 import { settingsFromJson } from '../forms/form-settings.js';
 import type { MailMessage, SmtpMailer } from '../mail/smtp-mailer.js';
@@ -100,7 +101,7 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       const digest = settings.ownerDigest ?? 'instant';
       if (digest === 'instant') planned.push({ ...base, destination: 'owner-email' });
       else {
-        const period = digestPeriodOf(item.createdAt, digest);
+        const period = digestPeriodOf(item.createdAt, digest, digestZoneOf(settings));
         const dueAt = new Date(Date.parse(period.end) + DIGEST_GRACE_MS).toISOString();
         planned.push({ ...base, destination: 'owner-digest', digest: { key: period.key, dueAt } });
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestPeriodOf, digestPeriodOfKey, ownerDigest } from './owner-digest.js';
+import { digestPeriodOf, digestPeriodOfKey, digestSpan, ownerDigest } from './owner-digest.js';
 
 describe('digest periods', () => {
   it('puts a response in its UTC hour or day, and reads the period back from its key', () => {
@@ -8,6 +8,7 @@ describe('digest periods', () => {
       frequency: 'hourly',
       start: '2026-11-28T10:00:00.000Z',
       end: '2026-11-28T11:00:00.000Z',
+      timeZone: 'UTC',
       key: 'owner-digest:hourly:2026-11-28T10:00:00.000Z',
     });
     const day = digestPeriodOf('2026-11-28T23:30:00.000Z', 'daily');
@@ -15,10 +16,38 @@ describe('digest periods', () => {
     expect(digestPeriodOfKey(hour.key)).toEqual(hour);
     expect(digestPeriodOfKey(day.key)).toEqual(day);
   });
+  it("follows the owner's clock, and names the zone in the key so the period reads back the same", () => {
+    const day = digestPeriodOf('2026-11-28T23:30:00.000Z', 'daily', 'Europe/Berlin');
+    expect(day).toEqual({
+      frequency: 'daily',
+      start: '2026-11-28T23:00:00.000Z',
+      end: '2026-11-29T23:00:00.000Z',
+      timeZone: 'Europe/Berlin',
+      key: 'owner-digest:daily:2026-11-28T23:00:00.000Z@Europe/Berlin',
+    });
+    expect(digestPeriodOfKey(day.key)).toEqual(day);
+    const hour = digestPeriodOf('2026-11-28T10:20:00.000Z', 'hourly', 'Asia/Kolkata');
+    expect([hour.start, hour.end]).toEqual(['2026-11-28T09:30:00.000Z', '2026-11-28T10:30:00.000Z']);
+    expect(digestPeriodOfKey(hour.key)).toEqual(hour);
+  });
+
+  it("writes the period and each response time as the owner's clock shows them", () => {
+    expect(digestSpan(digestPeriodOf('2026-11-28T23:30:00.000Z', 'daily', 'Europe/Berlin'))).toBe(
+      'the day of November 29, 2026 (Europe/Berlin)',
+    );
+    expect(digestSpan(digestPeriodOf('2026-11-28T10:20:00.000Z', 'hourly', 'Asia/Kolkata'))).toBe(
+      'the hour from 11/28/2026, 03:00 PM to 04:00 PM (Asia/Kolkata)',
+    );
+    expect(digestSpan(digestPeriodOf('2026-11-28T10:20:00.000Z', 'hourly'))).toBe(
+      'the hour from 11/28/2026, 10:00 AM to 11:00 AM (UTC)',
+    );
+  });
+
   it('reads no period from other keys', () => {
     expect(digestPeriodOfKey('owner-email')).toBeUndefined();
     expect(digestPeriodOfKey('owner-digest:weekly:2026-11-28T00:00:00.000Z')).toBeUndefined();
     expect(digestPeriodOfKey('owner-digest:hourly:not a time')).toBeUndefined();
+    expect(digestPeriodOfKey('owner-digest:daily:2026-11-28T00:00:00.000Z@Mars/Olympus')).toBeUndefined();
   });
 });
 
@@ -38,6 +67,10 @@ describe('ownerDigest', () => {
     expect(mail.subject).toBe('Survey: 30 new responses');
     expect(mail.text).toContain('Name: <b>Ada</b>');
     expect(mail.text).toContain('And 29 more.');
+    expect(mail.text).toContain(
+      '30 new responses to Survey in the hour from 11/28/2026, 10:00 AM to 11:00 AM (UTC).',
+    );
+    expect(mail.text).toContain('Received 11/28/2026, 10:10 AM:');
     expect(mail.html).toContain('&lt;b&gt;Ada&lt;/b&gt;');
     expect(mail.messageId).toBe('<d1@x.test>');
   });

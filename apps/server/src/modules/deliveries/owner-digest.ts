@@ -1,7 +1,10 @@
-import type { OwnerDigest } from '@sheetforms/contract';
+import { isKnownTimeZone, type OwnerDigest } from '@sheetforms/contract';
 import type { MailMessage } from '../mail/smtp-mailer.js';
 import { oneLine } from '../mail/smtp-mailer.js';
+import { formatSheetTimestamp } from '../sheet-sync/timestamp.js';
+import { formatLongDate } from '../templates/template-values.js';
 import { type AnswerRow, answersTable, answersText, escapeHtml, htmlMail } from './mail-answers.js';
+import { zonePeriodOf } from './zone-periods.js';
 
 export type DigestFrequency = Exclude<OwnerDigest, 'instant'>;
 
@@ -10,36 +13,57 @@ export const DIGEST_GRACE_MS = 5 * 60_000;
 /** Responses written out in full in one digest; the rest are counted, and are on the Responses page. */
 export const DIGEST_SHOWN = 25;
 
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
-
 export interface DigestPeriod {
   frequency: DigestFrequency;
   /** ISO times, UTC: responses with start <= createdAt < end. */
   start: string;
   end: string;
+  /** The zone whose clock the hour or day follows (the owner's, chosen in the editor; UTC before). */
+  timeZone: string;
   /** The delivery's destination key, one per form and period. */
   key: string;
 }
 
-/** The hour or UTC day a response belongs to. */
-export function digestPeriodOf(createdAt: string, frequency: DigestFrequency): DigestPeriod {
-  const size = frequency === 'hourly' ? HOUR_MS : DAY_MS;
-  const startMs = Math.floor(Date.parse(createdAt) / size) * size;
+const DIGEST_KEY = /^owner-digest:(hourly|daily):([^@]+)(?:@(.+))?$/;
+
+/**
+ * The hour or day of the owner's clock a response belongs to. The key names the period's start and, when
+ * it is not UTC, its zone (`owner-digest:daily:2026-11-28T05:00:00.000Z@America/New_York`), so the digest
+ * reads back the very period it was planned for even if the owner's zone changes meanwhile.
+ */
+export function digestPeriodOf(
+  createdAt: string,
+  frequency: DigestFrequency,
+  timeZone = 'UTC',
+): DigestPeriod {
+  const { startMs, endMs } = zonePeriodOf(Date.parse(createdAt), frequency, timeZone);
   const start = new Date(startMs).toISOString();
   return {
     frequency,
     start,
-    end: new Date(startMs + size).toISOString(),
-    key: `owner-digest:${frequency}:${start}`,
+    end: new Date(endMs).toISOString(),
+    timeZone,
+    key: `owner-digest:${frequency}:${start}${timeZone === 'UTC' ? '' : `@${timeZone}`}`,
   };
 }
 
 /** The period a digest delivery's key names; undefined for a key that is not a digest's. */
 export function digestPeriodOfKey(key: string): DigestPeriod | undefined {
-  const match = /^owner-digest:(hourly|daily):(.+)$/.exec(key);
+  const match = DIGEST_KEY.exec(key);
   if (!match?.[1] || !match[2] || Number.isNaN(Date.parse(match[2]))) return undefined;
-  return digestPeriodOf(match[2], match[1] as DigestFrequency);
+  const timeZone = match[3] ?? 'UTC';
+  if (!isKnownTimeZone(timeZone)) return undefined;
+  return digestPeriodOf(match[2], match[1] as DigestFrequency, timeZone);
+}
+
+/** The period as its owner's clock shows it: "the day of November 28, 2026 (Europe/Berlin)". */
+export function digestSpan(period: DigestPeriod): string {
+  const zone = ` (${period.timeZone})`;
+  if (period.frequency === 'daily')
+    return `the day of ${formatLongDate(new Date(period.start), period.timeZone)}${zone}`;
+  const from = formatSheetTimestamp(period.start, period.timeZone);
+  const to = formatSheetTimestamp(period.end, period.timeZone).split(', ')[1] ?? '';
+  return `the hour from ${from} to ${to}${zone}`;
 }
 
 export interface DigestResponse {
@@ -64,14 +88,15 @@ export function ownerDigest(input: {
 }): MailMessage {
   const { period, total } = input;
   const noun = total === 1 ? 'response' : 'responses';
-  const span = `${period.frequency === 'hourly' ? 'the hour' : 'the day'} from ${period.start} to ${period.end} (UTC)`;
+  const span = digestSpan(period);
+  const received = (createdAt: string) => formatSheetTimestamp(createdAt, period.timeZone);
   const more = total - input.responses.length;
   const moreLine = more > 0 ? `And ${more} more.` : undefined;
   const text = [
     `${total} new ${noun} to ${oneLine(input.formName)} in ${span}.`,
     ...input.responses.flatMap((response) => [
       '',
-      `Received ${response.createdAt}:`,
+      `Received ${received(response.createdAt)}:`,
       ...answersText(response.rows),
     ]),
     ...(moreLine ? ['', moreLine] : []),
@@ -81,7 +106,7 @@ export function ownerDigest(input: {
   const html = htmlMail([
     `<p>${total} new ${noun} to <strong>${escapeHtml(input.formName)}</strong> in ${escapeHtml(span)}.</p>`,
     ...input.responses.flatMap((response) => [
-      `<h3 style="font-size:14px;margin:18px 0 6px">Received ${escapeHtml(response.createdAt)}</h3>`,
+      `<h3 style="font-size:14px;margin:18px 0 6px">Received ${escapeHtml(received(response.createdAt))}</h3>`,
       answersTable(response.rows),
     ]),
     ...(moreLine ? [`<p>${moreLine}</p>`] : []),

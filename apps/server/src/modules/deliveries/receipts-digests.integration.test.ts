@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { RECEIPT_LIMITS, RECEIPT_MESSAGES } from '@sheetforms/contract';
+import { DIGEST_TIME_ZONE_MESSAGE, RECEIPT_LIMITS, RECEIPT_MESSAGES } from '@sheetforms/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { createForm } from '../../test/forms.js';
@@ -169,6 +169,22 @@ describeEachDialect('deliveries: respondent receipts and owner digests', (dialec
     });
     expect(created.status).toBe(400);
     expect(created.body.detail).toBe(RECEIPT_MESSAGES.emailFieldRequired);
+
+    // A digest's time zone must be one the server knows, on a save and on a new form alike.
+    for (const [method, path] of [
+      ['PUT', `/api/v1/forms/${form.formId}`],
+      ['POST', '/api/v1/forms'],
+    ] as const) {
+      const unknownZone = await t.request(method, path, {
+        token: owner,
+        body: {
+          ...(method === 'POST' ? { googleSheetsUrl: '', name: 'Zone', jdata: FIELDS } : {}),
+          settings: { notifyOwner: 1, ownerDigest: 'daily', ownerDigestTimeZone: 'Mars/Olympus_Mons' },
+        },
+      });
+      expect(unknownZone.status, path).toBe(400);
+      expect(unknownZone.body.detail).toBe(DIGEST_TIME_ZONE_MESSAGE);
+    }
   });
 
   it('sends one address at most a few receipts an hour, whatever the form', async () => {
@@ -195,15 +211,17 @@ describeEachDialect('deliveries: respondent receipts and owner digests', (dialec
     expect(mailsTo('victim@example.com')).toHaveLength(limit);
   });
 
-  it("gathers an hour's responses into one digest, sent after the hour, and lists it with each response", async () => {
-    // Five minutes into an hour on the app's clock: the three responses share one period, and the digest
-    // is still pending when checked (an hour that ended mid-test split or sent it).
+  it("gathers an hour of the owner's clock into one digest, sent after the hour, and lists it with each response", async () => {
+    // The owner is in India, whose hours start at half past in UTC. Five minutes into such an hour on the
+    // app's clock: the three responses share one period, and the digest is still pending when checked (an
+    // hour that ended mid-test split or sent it).
     const hour = 60 * 60_000;
-    ahead += hour - ((Date.now() + ahead) % hour) + 5 * 60_000;
+    const halfHour = 30 * 60_000;
+    ahead += hour - ((Date.now() + ahead + halfHour) % hour) + 5 * 60_000;
     owner = (await t.signIn('owner@example.com', 'Owner')).accessToken; // the old token has expired there
     const form = await createForm(t, owner, {
       name: 'Digest form',
-      settings: { notifyOwner: 1, ownerDigest: 'hourly' },
+      settings: { notifyOwner: 1, ownerDigest: 'hourly', ownerDigestTimeZone: 'Asia/Kolkata' },
     });
     const ids: string[] = [];
     for (const name of ['First <i>one</i>', 'Second', 'Third'])
@@ -231,6 +249,9 @@ describeEachDialect('deliveries: respondent receipts and owner digests', (dialec
     // One delivery for the hour, however many responses: the others found it there.
     expect(all).toHaveLength(1);
     expect(digest?.state).toBe('pending');
+    expect(digest?.destination_key).toMatch(
+      /^owner-digest:hourly:\d{4}-\d\d-\d\dT\d\d:30:00\.000Z@Asia\/Kolkata$/,
+    );
     const before = mailbox.mails.length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailbox.mails.slice(before).some((mail) => mail.subject?.startsWith('Digest form'))).toBe(false);
@@ -249,6 +270,9 @@ describeEachDialect('deliveries: respondent receipts and owner digests', (dialec
     expect(mail.messageId).toBe(`<${digest?.id}@forms.example.test>`);
     expect(mail.text).toContain('Full Name: First <i>one</i>');
     expect(mail.text).toContain('Full Name: Third');
+    expect(mail.text).toMatch(
+      /in the hour from \d\d\/\d\d\/\d{4}, \d\d:00 [AP]M to \d\d:00 [AP]M \(Asia\/Kolkata\)\./,
+    );
     expect(mail.html).toContain('First &lt;i&gt;one&lt;/i&gt;');
     await eventually(async () => {
       const row = await t.database.db

@@ -90,9 +90,11 @@ describe('ReceiptSettings', () => {
 describe('DigestChoice', () => {
   it('switches between a mail per response and hourly or daily digests', () => {
     const onChange = vi.fn();
-    render(<DigestChoice value="instant" onChange={onChange} />);
+    render(<DigestChoice value="instant" onChange={onChange} timeZone="Europe/Berlin" />);
     const select = screen.getByLabelText(MAIL_SETTINGS_TEXT.digestLabel);
-    expect(description(select)).toBe(MAIL_SETTINGS_TEXT.digestHint);
+    expect(description(select)).toBe(
+      'Digests cover each hour or day of your time zone (Europe/Berlin) and list up to 25 responses in full.',
+    );
     fireEvent.change(select, { target: { value: 'daily' } });
     expect(onChange).toHaveBeenCalledWith('daily');
   });

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
 import type { EditorField } from '../logic/editor-field';
-import type { EditorSettings } from '../logic/settings';
+import { browserTimeZone, type EditorSettings } from '../logic/settings';
 
 export const MAIL_SETTINGS_TEXT = {
   digestLabel: 'Send',
@@ -12,7 +12,8 @@ export const MAIL_SETTINGS_TEXT = {
     hourly: 'One mail an hour (digest)',
     daily: 'One mail a day (digest)',
   } satisfies Record<OwnerDigest, string>,
-  digestHint: 'Digests cover each hour or day in UTC and list up to 25 responses in full.',
+  digestHint: (timeZone: string) =>
+    `Digests cover each hour or day of your time zone (${timeZone}) and list up to 25 responses in full.`,
   emailFieldLabel: 'Send to the address typed in',
   chooseField: 'Choose an email field',
   noEmailField: 'Add an Email field to the form to send receipts.',
@@ -25,9 +26,12 @@ export const MAIL_SETTINGS_TEXT = {
 export function DigestChoice({
   value,
   onChange,
+  timeZone = browserTimeZone(),
 }: {
   value: OwnerDigest;
   onChange: (value: OwnerDigest) => void;
+  /** The zone a save stores with a digest (settings.ts, buildSettings). */
+  timeZone?: string;
 }) {
   const id = useId();
   return (
@@ -49,7 +53,7 @@ export function DigestChoice({
         ))}
       </select>
       <p id={`${id}-hint`} className="mt-1 text-slate-500 text-xs">
-        {MAIL_SETTINGS_TEXT.digestHint}
+        {MAIL_SETTINGS_TEXT.digestHint(timeZone)}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { markRemoved, toEditorFields, updateField } from './editor-fields';
 import { loadedForm } from './loaded-form.test-support';
 import {
+  browserTimeZone,
   buildSettings,
   buildUpdateBody,
   hasUnsavedChanges,
@@ -79,8 +80,15 @@ describe('settings', () => {
       ownerDigest: 'daily' as const,
       receipt: { enabled: true, emailFieldId: 'f-email', templateId: 't1' },
     };
-    const settings = buildSettings(editor, stored);
+    const settings = buildSettings(editor, stored, 'America/New_York');
     expect(settings.ownerDigest).toBe('daily');
+    expect(settings.ownerDigestTimeZone).toBe('America/New_York');
+    // Without a digest no zone is saved: the settings stay as a form that never used one had them.
+    expect(buildSettings({ ...editor, ownerDigest: 'instant' }, stored)).not.toHaveProperty(
+      'ownerDigestTimeZone',
+    );
+    // By default the zone is the browser's.
+    expect(buildSettings(editor, stored).ownerDigestTimeZone).toBe(browserTimeZone());
     expect(settings.respondentReceipt).toEqual({ enabled: true, emailFieldId: 'f-email', templateId: 't1' });
     expect(toEditorSettings(settings)).toEqual(editor);
     // Turned off again, the chosen field is kept for next time.

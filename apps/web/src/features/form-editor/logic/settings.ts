@@ -50,8 +50,20 @@ const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 const receiptUntouched = (receipt: EditorSettings['receipt']) =>
   !receipt.enabled && receipt.emailFieldId === '' && receipt.templateId === '';
 
-/** The settings to save: the edited switches and sizes; templateUrl and templates stay as stored. */
-export function buildSettings(editor: EditorSettings, stored: FormSettings): FormSettings {
+/** The browser's time zone (IANA), which a digest's hours and days follow; UTC if it names none. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The settings to save: the edited switches and sizes; templateUrl and templates stay as stored. A digest
+ * is saved with the owner's time zone (the browser's, which the editor's hint names).
+ */
+export function buildSettings(
+  editor: EditorSettings,
+  stored: FormSettings,
+  timeZone: string = browserTimeZone(),
+): FormSettings {
   const { width, height } = normaliseSignatureInput(editor.signature);
   return {
     loginRequired: flag(editor.loginRequired),
@@ -61,7 +73,9 @@ export function buildSettings(editor: EditorSettings, stored: FormSettings): For
     gdprEnabled: flag(editor.gdprEnabled),
     notifyOwner: flag(editor.notifyOwner),
     // Left out at their defaults, so a form that never used them saves the settings it had.
-    ...(editor.ownerDigest === 'instant' ? {} : { ownerDigest: editor.ownerDigest }),
+    ...(editor.ownerDigest === 'instant'
+      ? {}
+      : { ownerDigest: editor.ownerDigest, ownerDigestTimeZone: timeZone }),
     ...(receiptUntouched(editor.receipt)
       ? {}
       : {

@@ -1,0 +1,109 @@
+/**
+ * Hours and days as a time zone's clock shows them, as instants: a digest's period in the owner's zone.
+ * Intl gives a zone's offset at an instant (no zone database of our own); the rest is arithmetic.
+ */
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+// Building an Intl.DateTimeFormat loads the zone's data: one per zone, reused. Zones are validated names
+// (IANA's, a few hundred), so the map is bounded by what exists.
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** How far the zone's clock is ahead of UTC at this instant, in ms (negative west of Greenwich). */
+export function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  const parts = offsetFormatter(timeZone).formatToParts(new Date(instantMs));
+  const value = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const asIfUtc = Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour'),
+    value('minute'),
+    value('second'),
+  );
+  return asIfUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+/**
+ * The instant at which the zone's clock reads `wallMs` (a wall-clock time written as if it were UTC). The
+ * offset is read twice, at a first guess and at the instant it gives, so a clock change between the two
+ * is taken into account; a wall time that a clock change skips gives the instant just after the jump.
+ */
+function instantOfWallTime(wallMs: number, timeZone: string): number {
+  const guess = wallMs - zoneOffsetMs(wallMs, timeZone);
+  return wallMs - zoneOffsetMs(guess, timeZone);
+}
+
+/**
+ * Where the offset changes between `fromMs` and `toMs` (whose offsets differ): the first instant after
+ * `fromMs` with `toMs`'s offset, or, with `leaving`, the first one without that offset. Offsets change
+ * at whole seconds, so a binary search over the seconds finds it in about twenty reads.
+ */
+function firstInstantWithOffset(fromMs: number, toMs: number, timeZone: string, leaving?: number): number {
+  const changed = (ms: number) =>
+    leaving === undefined
+      ? zoneOffsetMs(ms, timeZone) === zoneOffsetMs(toMs, timeZone)
+      : zoneOffsetMs(ms, timeZone) !== leaving;
+  let low = Math.floor(fromMs / 1000); // not changed
+  let high = Math.ceil(toMs / 1000); // changed
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (changed(middle * 1000)) high = middle;
+    else low = middle;
+  }
+  return high * 1000;
+}
+
+/**
+ * The hour or the day of the zone's clock that holds `instantMs`, as [start, end) instants. An hour starts
+ * when the clock shows a whole hour (at half past in UTC for India's zone) and lasts 60 minutes, unless a
+ * clock change of half an hour cuts it in two; a day runs from midnight to midnight, 23 or 25 hours on the
+ * days the clocks change.
+ */
+export function zonePeriodOf(
+  instantMs: number,
+  frequency: 'hourly' | 'daily',
+  timeZone: string,
+): { startMs: number; endMs: number } {
+  const offset = zoneOffsetMs(instantMs, timeZone);
+  const wall = instantMs + offset;
+  if (frequency === 'hourly') {
+    let startMs = instantMs - (((wall % HOUR_MS) + HOUR_MS) % HOUR_MS);
+    let endMs = startMs + HOUR_MS;
+    // A clock change by a part of an hour (Lord Howe Island's half hour) inside the hour splits it at
+    // the change, so the hours on either side still follow one another without overlapping.
+    if (zoneOffsetMs(startMs, timeZone) !== offset)
+      startMs = firstInstantWithOffset(startMs, instantMs, timeZone);
+    if (zoneOffsetMs(endMs - 1, timeZone) !== offset)
+      endMs = firstInstantWithOffset(instantMs, endMs - 1, timeZone, offset);
+    return { startMs, endMs };
+  }
+  const midnight = Math.floor(wall / DAY_MS) * DAY_MS;
+  const startMs = instantOfWallTime(midnight, timeZone);
+  const endMs = instantOfWallTime(midnight + DAY_MS, timeZone);
+  // Only a zone whose clock jumped past a whole day could land outside (none does today): then the
+  // UTC day, which always holds the instant.
+  if (startMs <= instantMs && instantMs < endMs) return { startMs, endMs };
+  const utcStart = Math.floor(instantMs / DAY_MS) * DAY_MS;
+  return { startMs: utcStart, endMs: utcStart + DAY_MS };
+}
