@@ -54,7 +54,9 @@ export function wireDeliveries({ app, config, database, clock }: AppContext, dep
     const warning = leaseWarning(config.deliveries.leaseMs, {
       mailTimeoutMs:
         deliveryMailer && deliveryMail && 'smtpUrl' in deliveryMail ? deliveryMail.timeoutMs : undefined,
-      pdfTimeoutMs: config.pdf.timeoutMs,
+      // Receipts print a PDF wherever mail is planned, sent or logged.
+      pdfTimeoutMs: deliveryMail ? config.pdf.timeoutMs : undefined,
+      htmlWorkTimeoutMs: config.htmlWork.timeoutMs,
     });
     if (warning) app.log.warn(warning);
     app.addHook('onReady', async () => deliveriesWorker.start());

@@ -77,6 +77,33 @@ WHERE id = ? AND claim_token = ?`;
 /** The last error as kept: one line, at most 500 characters. */
 export const keptError = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
 
+/** A digest's period is at most 25 hours long (a day on which the clocks go back). */
+const LONGEST_DIGEST_PERIOD_MS = 25 * 60 * 60_000;
+
+/**
+ * The ranges of digest keys that can name a period holding one of these times. A key starts with its
+ * period's start, ISO and so sorting as time runs, then perhaps '@' and the owner's zone: a period that
+ * holds an instant starts in the 25 hours up to it. One range per run of nearby times and per frequency,
+ * bounded by the next millisecond's key (which sorts after every key of the last start, with or without a
+ * zone, under any collation), so a page of responses spread over months reads only their own digests.
+ */
+export function digestKeyWindows(times: readonly number[]): Array<{ from: string; until: string }> {
+  const sorted = [...times].sort((a, b) => a - b);
+  const runs: Array<{ from: number; to: number }> = [];
+  for (const time of sorted) {
+    const last = runs.at(-1);
+    if (last && time - LONGEST_DIGEST_PERIOD_MS <= last.to) last.to = time;
+    else runs.push({ from: time - LONGEST_DIGEST_PERIOD_MS, to: time });
+  }
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return (['hourly', 'daily'] as const).flatMap((frequency) =>
+    runs.map(({ from, to }) => ({
+      from: `owner-digest:${frequency}:${iso(from)}`,
+      until: `owner-digest:${frequency}:${iso(to + 1)}`,
+    })),
+  );
+}
+
 /**
  * The deliveries outbox (migration 0018). Every write is one statement, so it runs on the SQLite writer
  * thread as a whole (decision 0027) and needs no transaction on either database:
@@ -397,15 +424,7 @@ export function createDeliveriesRepository(
         'deliveries.recipient',
         'webhooks.url',
       ] as const;
-      // A digest's key starts with its period's start (ISO, so keys sort by time), whatever the owner's
-      // zone: the digests that can cover these responses start at most a day (25 hours on the day the
-      // clocks go back) before the oldest of them, and no later than the newest.
-      const times = responses.map((response) => Date.parse(response.createdAt));
-      const earliest = new Date(Math.min(...times) - 25 * 60 * 60_000).toISOString();
-      const latest = new Date(Math.max(...times)).toISOString();
-      const digestKeysFrom = (frequency: 'hourly' | 'daily') => `owner-digest:${frequency}:${earliest}`;
-      // '~' sorts after every character a key holds after its start ('@' and a zone's name).
-      const digestKeysTo = (frequency: 'hourly' | 'daily') => `owner-digest:${frequency}:${latest}~`;
+      const windows = digestKeyWindows(responses.map((response) => Date.parse(response.createdAt)));
       const [own, digests] = await Promise.all([
         db
           .selectFrom('deliveries')
@@ -428,23 +447,25 @@ export function createDeliveriesRepository(
           .where('deliveries.destination', '=', 'owner-digest')
           .where((eb) =>
             eb.or(
-              (['hourly', 'daily'] as const).map((frequency) =>
+              windows.map(({ from, until }) =>
                 eb.and([
-                  eb('deliveries.destination_key', '>=', digestKeysFrom(frequency)),
-                  eb('deliveries.destination_key', '<=', digestKeysTo(frequency)),
+                  eb('deliveries.destination_key', '>=', from),
+                  eb('deliveries.destination_key', '<', until),
                 ]),
               ),
             ),
           )
           .execute(),
       ]);
+      // Each digest's period read once from its key, then compared as text (ISO times sort as they run).
+      const periods = digests.flatMap((digest) => {
+        const period = digestPeriodOfKey(digest.destination_key);
+        return period ? [{ digest, period }] : [];
+      });
       const covering = responses.flatMap((response) =>
-        digests
-          .filter((digest) => {
-            const period = digestPeriodOfKey(digest.destination_key);
-            return period && period.start <= response.createdAt && response.createdAt < period.end;
-          })
-          .map((digest) => ({ ...digest, response_id: response.id })),
+        periods
+          .filter(({ period }) => period.start <= response.createdAt && response.createdAt < period.end)
+          .map(({ digest }) => ({ ...digest, response_id: response.id })),
       );
       return [...covering, ...own];
     },

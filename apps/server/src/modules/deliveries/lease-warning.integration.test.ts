@@ -27,7 +27,7 @@ it('warns at start-up when SMTP_TIMEOUT_MS outlasts the deliveries lease, and no
   const smtp = { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_FROM: 'SheetForms <forms@example.com>' };
   expect(
     (await startUpWarnings({ ...smtp, SMTP_TIMEOUT_MS: '120000' })).filter((msg) =>
-      msg.startsWith('DELIVERIES_LEASE_SECONDS (130 s) does not outlast a receipt'),
+      msg.startsWith('DELIVERIES_LEASE_SECONDS (130 s) does not outlast a receipt (HTML_WORK_TIMEOUT_MS'),
     ),
   ).toHaveLength(1);
   expect((await startUpWarnings(smtp)).filter((msg) => msg.includes('DELIVERIES_LEASE_SECONDS'))).toEqual([]);

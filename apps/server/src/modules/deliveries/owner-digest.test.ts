@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { digestKeyWindows } from './deliveries.repository.js';
 import { digestPeriodOf, digestPeriodOfKey, digestSpan, ownerDigest } from './owner-digest.js';
 
 describe('digest periods', () => {
@@ -48,6 +49,29 @@ describe('digest periods', () => {
     expect(digestPeriodOfKey('owner-digest:weekly:2026-11-28T00:00:00.000Z')).toBeUndefined();
     expect(digestPeriodOfKey('owner-digest:hourly:not a time')).toBeUndefined();
     expect(digestPeriodOfKey('owner-digest:daily:2026-11-28T00:00:00.000Z@Mars/Olympus')).toBeUndefined();
+  });
+});
+
+describe('digestKeyWindows', () => {
+  it("holds the key of every period that can hold a response, and not a later period's", () => {
+    const times = ['2026-11-28T10:20:00.000Z', '2026-11-28T12:00:00.000Z', '2026-12-20T08:00:00.000Z'];
+    const windows = digestKeyWindows(times.map((time) => Date.parse(time)));
+    // Two runs (the first two times are within a day of each other), for each frequency.
+    expect(windows).toHaveLength(4);
+    const inside = (key: string) => windows.some(({ from, until }) => from <= key && key < until);
+    for (const time of times) {
+      for (const zone of ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/Santiago', 'Pacific/Kiritimati']) {
+        for (const frequency of ['hourly', 'daily'] as const) {
+          expect(inside(digestPeriodOf(time, frequency, zone).key), `${time} ${zone} ${frequency}`).toBe(
+            true,
+          );
+        }
+      }
+    }
+    // A period that starts after the newest response, or ends before a run, is not read.
+    expect(inside(digestPeriodOf('2026-11-28T12:00:00.001Z', 'hourly', 'UTC').key)).toBe(true);
+    expect(inside(digestPeriodOf('2026-11-28T13:00:00.000Z', 'hourly', 'UTC').key)).toBe(false);
+    expect(inside(digestPeriodOf('2026-12-01T00:00:00.000Z', 'daily', 'UTC').key)).toBe(false);
   });
 });
 

@@ -47,12 +47,28 @@ export function digestPeriodOf(
   };
 }
 
+/**
+ * Whether Intl knows the zone, remembered: asking builds a formatter (a tenth of a millisecond), and the
+ * Responses page reads every digest key of a page. Keys hold validated names, so few distinct ones come;
+ * the map is emptied past a thousand all the same.
+ */
+function knownZone(timeZone: string): boolean {
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    if (knownZones.size >= 1_000) knownZones.clear();
+    known = isKnownTimeZone(timeZone);
+    knownZones.set(timeZone, known);
+  }
+  return known;
+}
+const knownZones = new Map<string, boolean>();
+
 /** The period a digest delivery's key names; undefined for a key that is not a digest's. */
 export function digestPeriodOfKey(key: string): DigestPeriod | undefined {
   const match = DIGEST_KEY.exec(key);
   if (!match?.[1] || !match[2] || Number.isNaN(Date.parse(match[2]))) return undefined;
   const timeZone = match[3] ?? 'UTC';
-  if (!isKnownTimeZone(timeZone)) return undefined;
+  if (!knownZone(timeZone)) return undefined;
   return digestPeriodOf(match[2], match[1] as DigestFrequency, timeZone);
 }
 

@@ -63,7 +63,24 @@ describe('zonePeriodOf', () => {
     expect(period('2026-10-25T23:00:00Z', 'daily', 'Europe/Berlin')[0]).toBe('2026-10-25T23:00:00.000Z');
   });
 
-  it('holds every instant in its period, and periods follow one another, across a year in several zones', () => {
+  it('starts a day at the jump where the clock skips midnight, and at the first midnight where it shows it twice', () => {
+    // Santiago skips from 23:59:59 to 01:00 on 2026-09-06 (at 04:00 UTC); Havana shows midnight twice on
+    // 2026-11-01 (at 04:00 and 05:00 UTC).
+    expect(period('2026-09-06T12:00:00Z', 'daily', 'America/Santiago')).toEqual([
+      '2026-09-06T04:00:00.000Z',
+      '2026-09-07T03:00:00.000Z',
+    ]);
+    expect(period('2026-09-06T03:30:00Z', 'daily', 'America/Santiago')).toEqual([
+      '2026-09-05T04:00:00.000Z',
+      '2026-09-06T04:00:00.000Z',
+    ]);
+    expect(period('2026-11-01T05:30:00Z', 'daily', 'America/Havana')).toEqual([
+      '2026-11-01T04:00:00.000Z',
+      '2026-11-02T05:00:00.000Z',
+    ]);
+  });
+
+  it('holds every instant, reads back from its start, and follows the period before, across a year', () => {
     const zones = [
       'UTC',
       'Europe/Berlin',
@@ -71,15 +88,26 @@ describe('zonePeriodOf', () => {
       'Asia/Kolkata',
       'Australia/Lord_Howe',
       'Pacific/Chatham',
+      'America/Santiago',
+      'America/Havana',
+      'Atlantic/Azores',
+      'Antarctica/Troll',
     ];
     for (const zone of zones) {
-      for (let t = at('2026-01-01T00:00:00Z'); t < at('2027-01-01T00:00:00Z'); t += 293 * 60_000) {
+      for (let t = at('2026-01-01T00:00:00Z'); t < at('2027-01-01T00:00:00Z'); t += 1_433 * 60_000) {
         for (const frequency of ['hourly', 'daily'] as const) {
           const { startMs, endMs } = zonePeriodOf(t, frequency, zone);
           const where = `${zone} ${frequency} ${new Date(t).toISOString()}`;
           expect(startMs <= t && t < endMs, where).toBe(true);
+          // A digest's key names its start: the period read back from it is the same one.
+          expect(zonePeriodOf(startMs, frequency, zone), where).toEqual({ startMs, endMs });
           // The next period starts where this one ends: no response falls between two digests.
           expect(zonePeriodOf(endMs, frequency, zone).startMs, where).toBe(endMs);
+          if (frequency === 'daily') {
+            // A day starts at midnight on the zone's clock, or at the jump that skips it.
+            const wall = startMs + zoneOffsetMs(startMs, zone);
+            expect(wall % (24 * 60 * 60_000) < 2 * 60 * 60_000, where).toBe(true);
+          }
         }
       }
     }
