@@ -4,10 +4,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { webTestProjects } from './apps/web/vitest.shared';
 
 /**
- * Vitest runs the projects one after another (by name), each project's files in the order of their size.
- * The web app's isolated project came last, and its three slowest files (10-13 s each, a fresh DOM and
- * React per file) ended the stage with one worker idle. Run first, its long files meet both workers fresh,
- * and the stage ends on the shared web project's short files instead.
+ * Vitest hands the workers the files of the projects in the order of the projects' names, each project's
+ * files by size (the workers share the projects). The web app's isolated project came last, and its three
+ * slowest files (10-13 s each, a fresh DOM and React per file) ended the stage with one worker idle. Handed
+ * out first, its long files meet both workers fresh, and the stage ends on short files instead.
  */
 class IsolatedWebFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

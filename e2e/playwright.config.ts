@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -10,13 +11,15 @@ import { shippedNodeOptions } from '../bench/support/local-server.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 /**
- * The server's data directory: E2E_DATA_DIR, or a fresh one that the run removes when it ends
- * (support/global-teardown.ts). Kept in the environment, so the workers and a second reading of this file
- * in the same run name the same directory.
+ * The server's data directory: E2E_DATA_DIR, or a fresh one that the run removes when it ends. Kept in the
+ * environment, so the workers and a second reading of this file in the same run name the same directory.
+ * The removal waits for the runner's exit, after Playwright has stopped the server (a global teardown runs
+ * before that, while the server may still write).
  */
 if (!process.env.E2E_DATA_DIR) {
-  process.env.E2E_DATA_DIR = path.join(os.tmpdir(), `sheetforms-e2e-${Date.now()}`);
-  process.env.E2E_REMOVE_DATA_DIR = '1';
+  const made = path.join(os.tmpdir(), `sheetforms-e2e-${Date.now()}`);
+  process.env.E2E_DATA_DIR = made;
+  process.once('exit', () => fs.rmSync(made, { recursive: true, force: true }));
 }
 const DATA_DIR = process.env.E2E_DATA_DIR;
 
@@ -49,13 +52,15 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   globalSetup: './support/global-setup.ts',
-  globalTeardown: './support/global-teardown.ts',
   use: {
     baseURL: BASE_URL,
     // Recording a trace costs every journey its snapshots and screencast, about a tenth of the stage's
     // time, though only a failure's trace is ever kept. A retry (on CI) records one; to record a local run,
     // pass `--trace on` (docs/performance.md, "The test suite").
     trace: 'on-first-retry',
+    // The browser's clock reads UTC whatever the machine's zone: the digest journey's hours are UTC's, and
+    // the form editor saves the browser's zone with a digest.
+    timezoneId: 'UTC',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },

@@ -60,6 +60,7 @@ import {
   type EditorSettings,
   hasUnsavedChanges,
   STATUS_OPTIONS,
+  savedDigestTimeZone,
   toEditorSettings,
 } from '../logic/settings';
 import { AddFieldPanel } from './add-field-panel';
@@ -520,6 +521,7 @@ export function FormEditor({ detail }: FormEditorProps) {
                     <DigestChoice
                       value={settings.ownerDigest}
                       onChange={(ownerDigest) => changeSettings({ ownerDigest })}
+                      savedTimeZone={savedDigestTimeZone(form.settings)}
                     />
                   ) : null}
                 </SettingSwitch>

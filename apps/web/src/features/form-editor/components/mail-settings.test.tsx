@@ -98,4 +98,11 @@ describe('DigestChoice', () => {
     fireEvent.change(select, { target: { value: 'daily' } });
     expect(onChange).toHaveBeenCalledWith('daily');
   });
+
+  it('says when the saved digest follows another zone until the form is updated', () => {
+    render(<DigestChoice value="daily" onChange={vi.fn()} timeZone="Europe/Berlin" savedTimeZone="UTC" />);
+    expect(description(screen.getByLabelText(MAIL_SETTINGS_TEXT.digestLabel))).toBe(
+      'Digests cover each hour or day of UTC until you update the form, then of your time zone (Europe/Berlin), and list up to 25 responses in full.',
+    );
+  });
 });

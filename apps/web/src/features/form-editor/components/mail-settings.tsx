@@ -12,8 +12,11 @@ export const MAIL_SETTINGS_TEXT = {
     hourly: 'One mail an hour (digest)',
     daily: 'One mail a day (digest)',
   } satisfies Record<OwnerDigest, string>,
-  digestHint: (timeZone: string) =>
-    `Digests cover each hour or day of your time zone (${timeZone}) and list up to 25 responses in full.`,
+  /** `saved`: the zone the form's digest follows now, when that is not the browser's. */
+  digestHint: (timeZone: string, saved?: string) =>
+    saved !== undefined && saved !== timeZone
+      ? `Digests cover each hour or day of ${saved} until you update the form, then of your time zone (${timeZone}), and list up to 25 responses in full.`
+      : `Digests cover each hour or day of your time zone (${timeZone}) and list up to 25 responses in full.`,
   emailFieldLabel: 'Send to the address typed in',
   chooseField: 'Choose an email field',
   noEmailField: 'Add an Email field to the form to send receipts.',
@@ -27,11 +30,14 @@ export function DigestChoice({
   value,
   onChange,
   timeZone = browserTimeZone(),
+  savedTimeZone,
 }: {
   value: OwnerDigest;
   onChange: (value: OwnerDigest) => void;
   /** The zone a save stores with a digest (settings.ts, buildSettings). */
   timeZone?: string;
+  /** The zone the form's saved digest follows (UTC for one saved before zones), if it has one. */
+  savedTimeZone?: string;
 }) {
   const id = useId();
   return (
@@ -53,7 +59,7 @@ export function DigestChoice({
         ))}
       </select>
       <p id={`${id}-hint`} className="mt-1 text-slate-500 text-xs">
-        {MAIL_SETTINGS_TEXT.digestHint(timeZone)}
+        {MAIL_SETTINGS_TEXT.digestHint(timeZone, savedTimeZone)}
       </p>
     </div>
   );

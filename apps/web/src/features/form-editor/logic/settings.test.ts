@@ -9,6 +9,7 @@ import {
   buildUpdateBody,
   hasUnsavedChanges,
   sameExceptTemplates,
+  savedDigestTimeZone,
   toEditorSettings,
 } from './settings';
 
@@ -89,6 +90,10 @@ describe('settings', () => {
     );
     // By default the zone is the browser's.
     expect(buildSettings(editor, stored).ownerDigestTimeZone).toBe(browserTimeZone());
+    // The zone a saved digest follows: its own, UTC for one saved before zones, none without a digest.
+    expect(savedDigestTimeZone(settings)).toBe('America/New_York');
+    expect(savedDigestTimeZone({ ...settings, ownerDigestTimeZone: undefined })).toBe('UTC');
+    expect(savedDigestTimeZone(stored)).toBeUndefined();
     expect(settings.respondentReceipt).toEqual({ enabled: true, emailFieldId: 'f-email', templateId: 't1' });
     expect(toEditorSettings(settings)).toEqual(editor);
     // Turned off again, the chosen field is kept for next time.

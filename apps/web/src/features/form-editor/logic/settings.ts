@@ -55,6 +55,12 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** The zone a form's saved digest follows (UTC for one saved before zones), or undefined without one. */
+export function savedDigestTimeZone(settings: FormSettings): string | undefined {
+  if (settings.ownerDigest === undefined || settings.ownerDigest === 'instant') return undefined;
+  return settings.ownerDigestTimeZone ?? 'UTC';
+}
+
 /**
  * The settings to save: the edited switches and sizes; templateUrl and templates stay as stored. A digest
  * is saved with the owner's time zone (the browser's, which the editor's hint names).
