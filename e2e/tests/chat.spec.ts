@@ -129,6 +129,9 @@ test('a visitor and an admin chat live: unread badge, typing, reply, Seen, close
   // Typing shows on the visitor's side; Enter sends the reply, which the visitor receives.
   const reply = admin.page.getByRole('textbox', { name: 'Reply' });
   await expect(reply).toHaveAttribute('placeholder', 'Type your response...');
+  // The box is there, disabled, while the conversation loads; keys typed into it then would be lost
+  // (pressSequentially, unlike fill, does not wait for an editable box; under load it lost them once).
+  await expect(reply).toBeEditable();
   await reply.pressSequentially('Thanks Vera', { delay: 20 });
   await expect(visitor.page.getByText('Support is typing…')).toBeVisible();
   await reply.press('Shift+Enter');
