@@ -263,8 +263,9 @@ export function createDeliveriesRepository(
 
     /**
      * Claims due deliveries for a lease, each attempt counted: up to `limit` sends, where a send is one mail
-     * or up to `perWebhook` deliveries of one webhook, oldest first (sent one after another), and none for
-     * the webhooks given (those this instance is already sending to). Answers the claimed rows with their
+     * or up to `perWebhook` deliveries of one webhook, oldest first (sent one after another), and none of
+     * what this instance is still sending (`skipDestinations`: webhook keys, and the ids of mails, which a
+     * lease that ran out would otherwise hand back to the instance sending them). Answers the claimed rows with their
      * token. The UPDATE checks each row again, so of two instances claiming at once each row goes to one.
      */
     async claim(options: {
@@ -296,7 +297,7 @@ export function createDeliveriesRepository(
       for (const candidate of candidates) {
         const key = candidate.destination_key;
         if (!key.startsWith('webhook:')) {
-          if (sends >= limit) continue;
+          if (sends >= limit || skipped.has(candidate.id)) continue;
           sends++;
           chosen.push(candidate.id);
           continue;

@@ -130,6 +130,64 @@ describeEachDialect('delivery worker', (dialect) => {
     );
   });
 
+  it('does not claim a mail again while its own send is still under way after its lease ran out', async () => {
+    const s = await setup();
+    await s.database.db
+      .updateTable('forms')
+      .set({ settings_json: JSON.stringify({ notifyOwner: 1 }) })
+      .where('id', '=', s.form.id)
+      .execute();
+    await insertResponse(s.database, s.form.id, { A: 'x' });
+    const sent: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const claims: number[] = [];
+    const worker = createDeliveriesWorker({
+      repository: {
+        ...s.repository,
+        claim: async (options) => {
+          const claimed = await s.repository.claim(options);
+          claims.push(claimed.length);
+          return claimed;
+        },
+      },
+      disableWebhook: async () => {},
+      // A mail server that takes longer than the lease (SMTP_TIMEOUT_MS set above it).
+      mail: {
+        mailer: {
+          send: async (message) => {
+            sent.push(message.messageId);
+            await held;
+          },
+          close: () => {},
+        },
+        from: 'SheetForms <forms@example.test>',
+      },
+      publicUrl: 'http://forms.example.test',
+      log: pino({ level: 'silent' }),
+      allowPrivateWebhooks: true,
+      pollMs: 20,
+      leaseMs: 1_000,
+      now: () => new Date(Date.parse(s.now())),
+      random: () => 0,
+    });
+    const first = worker.runOnce();
+    await eventually(() => sent.length === 1);
+    s.advance(5_000); // the lease ran out while the mail is still being sent
+    const second = worker.runOnce();
+    await eventually(() => claims.length === 2);
+    expect(claims).toEqual([1, 0]);
+    expect(sent).toHaveLength(1);
+    release();
+    await Promise.all([first, second]);
+    const [row] = await s.database.db.selectFrom('deliveries').selectAll().execute();
+    // Nobody claimed it since: the late outcome is kept, and the mail went out once.
+    expect(row).toMatchObject({ destination: 'owner-email', state: 'delivered', attempts: 1 });
+    expect(sent).toHaveLength(1);
+  });
+
   it('refuses a receiver on a private address unless private addresses are allowed, and plans each response once', async () => {
     const s = await setup();
     await s.addHook('/private');

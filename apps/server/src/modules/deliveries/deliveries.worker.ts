@@ -340,7 +340,9 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       leaseUntil: new Date(at.getTime() + leaseMs).toISOString(),
       limit: room,
       perWebhook: WEBHOOK_SENDS_PER_CLAIM,
-      skipDestinations: [...inFlight.keys()].filter((key) => key.startsWith('webhook:')),
+      // Nothing this instance is still sending: a webhook's deliveries go one after another, and a mail
+      // slower than its lease (a timeout set above it) is not claimed again beside itself.
+      skipDestinations: [...inFlight.keys()],
     });
     // One send per mail; one per webhook, its deliveries one after another in the order claimed.
     const sends = new Map<string, DeliveryContext[]>();
