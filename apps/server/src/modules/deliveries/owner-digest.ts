@@ -1,4 +1,5 @@
-import { isKnownTimeZone, type OwnerDigest } from '@sheetforms/contract';
+import type { OwnerDigest } from '@sheetforms/contract';
+import { knownZone } from '../forms/digest-settings.js';
 import type { MailMessage } from '../mail/smtp-mailer.js';
 import { oneLine } from '../mail/smtp-mailer.js';
 import { formatSheetTimestamp } from '../sheet-sync/timestamp.js';
@@ -46,22 +47,6 @@ export function digestPeriodOf(
     key: `owner-digest:${frequency}:${start}${timeZone === 'UTC' ? '' : `@${timeZone}`}`,
   };
 }
-
-/**
- * Whether Intl knows the zone, remembered: asking builds a formatter (a tenth of a millisecond), and the
- * Responses page reads every digest key of a page. Keys hold validated names, so few distinct ones come;
- * the map is emptied past a thousand all the same.
- */
-function knownZone(timeZone: string): boolean {
-  let known = knownZones.get(timeZone);
-  if (known === undefined) {
-    if (knownZones.size >= 1_000) knownZones.clear();
-    known = isKnownTimeZone(timeZone);
-    knownZones.set(timeZone, known);
-  }
-  return known;
-}
-const knownZones = new Map<string, boolean>();
 
 /** The period a digest delivery's key names; undefined for a key that is not a digest's. */
 export function digestPeriodOfKey(key: string): DigestPeriod | undefined {

@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import type { FieldOptions, OptionsSource } from '../field-options/field-options.service.js';
-import { requireKnownDigestZone } from './digest-settings.js';
+import { normaliseDigestZone } from './digest-settings.js';
 import { assignFieldIds, type StoredField } from './field-ids.js';
 import { generateFormId } from './form-id.js';
 import { type FormRow, fieldsFromJson, toForm, toFormListItem } from './form-serializers.js';
@@ -270,7 +270,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         editAccessProvenFor: provenFor ?? null,
       });
       if (body.settings) {
-        requireKnownDigestZone(body.settings);
+        normaliseDigestZone(body.settings);
         requireReceiptTargets(body.settings, fields, []);
       }
       const at = now().toISOString();
@@ -378,7 +378,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         changes.fields_json = JSON.stringify(savedFields);
       }
       if (body.settings !== undefined) {
-        requireKnownDigestZone(body.settings);
+        normaliseDigestZone(body.settings);
         if (body.settings.respondentReceipt?.enabled) {
           const current = await storedRow();
           requireReceiptTargets(
