@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { zoneOffsetMs, zonePeriodOf } from './zone-periods.js';
+import { zoneOffsetAt } from '../responses/zone-timestamp.js';
+import { zonePeriodOf } from './zone-periods.js';
+
+const zoneOffsetMs = (ms: number, zone: string) => zoneOffsetAt(zone, ms);
 
 const at = (iso: string) => Date.parse(iso);
 const period = (iso: string, frequency: 'hourly' | 'daily', zone: string) => {

@@ -2,47 +2,13 @@
  * Hours and days as a time zone's clock shows them, as instants: a digest's period in the owner's zone.
  * Intl gives a zone's offset at an instant (no zone database of our own); the rest is arithmetic.
  */
+import { zoneOffsetAt } from '../responses/zone-timestamp.js';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
-// Building an Intl.DateTimeFormat loads the zone's data: one per zone, reused. Zones are validated names
-// (IANA's, a few hundred), so the map is bounded by what exists.
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** How far the zone's clock is ahead of UTC at this instant, in ms (negative west of Greenwich). */
-export function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  const parts = offsetFormatter(timeZone).formatToParts(new Date(instantMs));
-  const value = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asIfUtc = Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour'),
-    value('minute'),
-    value('second'),
-  );
-  return asIfUtc - Math.floor(instantMs / 1000) * 1000;
-}
+/** How far the zone's clock is ahead of UTC at this instant, in ms (the one reading, zone-timestamp.ts). */
+const zoneOffsetMs = (instantMs: number, timeZone: string): number => zoneOffsetAt(timeZone, instantMs);
 
 /**
  * The first instant at which the zone's clock shows `wallMs` (a wall-clock time written as if it were UTC)
@@ -105,6 +71,7 @@ export function zonePeriodOf(instantMs: number, frequency: 'hourly' | 'daily', t
   const last = lastPeriods.get(cacheKey);
   if (last && last.startMs <= instantMs && instantMs < last.endMs) return last;
   const period = computePeriod(instantMs, frequency, timeZone);
+  if (lastPeriods.size >= 1_000) lastPeriods.clear();
   lastPeriods.set(cacheKey, period);
   return period;
 }
@@ -114,7 +81,7 @@ export interface ZonePeriod {
   readonly endMs: number;
 }
 
-/** The last period found, per frequency and zone (zones are validated names: a bounded map). */
+/** The last period found, per frequency and zone (validated names, few; emptied past a thousand all the same). */
 const lastPeriods = new Map<string, ZonePeriod>();
 
 function computePeriod(instantMs: number, frequency: 'hourly' | 'daily', timeZone: string): ZonePeriod {

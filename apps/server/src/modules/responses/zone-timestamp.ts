@@ -44,6 +44,15 @@ function offsetAt(formatter: Intl.DateTimeFormat, ms: number): number {
   return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
+/**
+ * The zone's offset from UTC at `ms`, in ms (negative west of Greenwich), as Intl gives it: the one
+ * reading of an offset that the export's timestamps and the digests' periods (deliveries/zone-periods.ts)
+ * share, with this file's kept formatters.
+ */
+export function zoneOffsetAt(timeZone: string, ms: number): number {
+  return offsetAt(zoneFor(timeZone).formatter, ms);
+}
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** The fields of a UTC date shifted by the offset: what Intl writes, without asking it. */
