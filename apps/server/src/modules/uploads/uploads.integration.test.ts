@@ -470,20 +470,26 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     expect((await uploadSignature(t, other.formId, makePng())).status).toBe(201);
   });
 
-  it('counts uploads that arrive together: at 198 in the hour, two of six at once are stored', async () => {
-    const busy = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
+  /** A form with signatures on and `count` uploads 20 minutes old or younger, as other instances stored them. */
+  const formWithUploadsThisHour = async (count: number) => {
+    const form = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
     const now = Date.now();
     await t.database.db
       .insertInto('uploads')
       .values(
-        Array.from({ length: 198 }, (_, i) => ({
+        Array.from({ length: count }, (_, i) => ({
           key: newSignatureKey(),
-          form_id: busy.id,
+          form_id: form.id,
           bytes: 100,
-          created_at: new Date(now - minutes(20) - i * 1000).toISOString(),
+          created_at: new Date(now - minutes(20) + i * 1000).toISOString(),
         })),
       )
       .execute();
+    return form;
+  };
+
+  it('counts uploads that arrive together: at 198 in the hour, two of six at once are stored', async () => {
+    const busy = await formWithUploadsThisHour(198);
     // Each image takes its turn in the re-encoding threads: a count taken before any of them was stored
     // would let all six through.
     const answers = await Promise.all(
@@ -511,19 +517,7 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
   });
 
   it('frees the place of an upload whose image does not decode', async () => {
-    const busy = await createPublicForm(t, owner, { settings: { signatureEnabled: 1 } });
-    const now = Date.now();
-    await t.database.db
-      .insertInto('uploads')
-      .values(
-        Array.from({ length: 199 }, (_, i) => ({
-          key: newSignatureKey(),
-          form_id: busy.id,
-          bytes: 100,
-          created_at: new Date(now - minutes(20) - i * 1000).toISOString(),
-        })),
-      )
-      .execute();
+    const busy = await formWithUploadsThisHour(199);
     expect((await uploadSignature(t, busy.formId, headerThenGarbage())).status).toBe(400);
     expect((await uploadSignature(t, busy.formId, makePng())).status).toBe(201);
     expect((await uploadSignature(t, busy.formId, makePng())).status).toBe(429);
