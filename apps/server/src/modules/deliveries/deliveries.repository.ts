@@ -6,7 +6,7 @@ import type { Database, DeliveriesTable } from '../../db/schema.js';
 import type { SqliteWriterThread } from '../../db/sqlite-writer-thread.js';
 import type { ResponseDeliveryRow } from '../responses/response-deliveries.js';
 import { createResponseIdGenerator } from '../submissions/response-id.js';
-import { digestPeriodOfKey } from './owner-digest.js';
+import { digestKeyWindows, digestPeriodOfKey } from './owner-digest.js';
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
 
@@ -76,33 +76,6 @@ WHERE id = ? AND claim_token = ?`;
 
 /** The last error as kept: one line, at most 500 characters. */
 export const keptError = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
-
-/** A digest's period is at most 25 hours long (a day on which the clocks go back). */
-const LONGEST_DIGEST_PERIOD_MS = 25 * 60 * 60_000;
-
-/**
- * The ranges of digest keys that can name a period holding one of these times. A key starts with its
- * period's start, ISO and so sorting as time runs, then perhaps '@' and the owner's zone: a period that
- * holds an instant starts in the 25 hours up to it. One range per run of nearby times and per frequency,
- * bounded by the next millisecond's key (which sorts after every key of the last start, with or without a
- * zone, under any collation), so a page of responses spread over months reads only their own digests.
- */
-export function digestKeyWindows(times: readonly number[]): Array<{ from: string; until: string }> {
-  const sorted = [...times].sort((a, b) => a - b);
-  const runs: Array<{ from: number; to: number }> = [];
-  for (const time of sorted) {
-    const last = runs.at(-1);
-    if (last && time - LONGEST_DIGEST_PERIOD_MS <= last.to) last.to = time;
-    else runs.push({ from: time - LONGEST_DIGEST_PERIOD_MS, to: time });
-  }
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return (['hourly', 'daily'] as const).flatMap((frequency) =>
-    runs.map(({ from, to }) => ({
-      from: `owner-digest:${frequency}:${iso(from)}`,
-      until: `owner-digest:${frequency}:${iso(to + 1)}`,
-    })),
-  );
-}
 
 /**
  * The deliveries outbox (migration 0018). Every write is one statement, so it runs on the SQLite writer

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { digestKeyWindows } from './deliveries.repository.js';
-import { digestPeriodOf, digestPeriodOfKey, digestSpan, ownerDigest } from './owner-digest.js';
+import {
+  digestKeyWindows,
+  digestPeriodOf,
+  digestPeriodOfKey,
+  digestSpan,
+  ownerDigest,
+} from './owner-digest.js';
 
 describe('digest periods', () => {
   it('puts a response in its UTC hour or day, and reads the period back from its key', () => {

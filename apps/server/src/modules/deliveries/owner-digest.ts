@@ -48,6 +48,33 @@ export function digestPeriodOf(
   };
 }
 
+/** A digest's period is at most 25 hours long (a day on which the clocks go back). */
+const LONGEST_DIGEST_PERIOD_MS = 25 * 60 * 60_000;
+
+/**
+ * The ranges of digest keys that can name a period holding one of these times. A key starts with its
+ * period's start, ISO and so sorting as time runs, then perhaps '@' and the owner's zone: a period that
+ * holds an instant starts in the 25 hours up to it. One range per run of nearby times and per frequency,
+ * bounded by the next millisecond's key (which sorts after every key of the last start, with or without a
+ * zone, under any collation), so a page of responses spread over months reads only their own digests.
+ */
+export function digestKeyWindows(times: readonly number[]): Array<{ from: string; until: string }> {
+  const sorted = [...times].sort((a, b) => a - b);
+  const runs: Array<{ from: number; to: number }> = [];
+  for (const time of sorted) {
+    const last = runs.at(-1);
+    if (last && time - LONGEST_DIGEST_PERIOD_MS <= last.to) last.to = time;
+    else runs.push({ from: time - LONGEST_DIGEST_PERIOD_MS, to: time });
+  }
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return (['hourly', 'daily'] as const).flatMap((frequency) =>
+    runs.map(({ from, to }) => ({
+      from: `owner-digest:${frequency}:${iso(from)}`,
+      until: `owner-digest:${frequency}:${iso(to + 1)}`,
+    })),
+  );
+}
+
 /** The period a digest delivery's key names; undefined for a key that is not a digest's. */
 export function digestPeriodOfKey(key: string): DigestPeriod | undefined {
   const match = DIGEST_KEY.exec(key);
