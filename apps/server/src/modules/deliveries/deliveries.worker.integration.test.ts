@@ -158,7 +158,7 @@ describeEachDialect('delivery worker', (dialect) => {
       mail: {
         mailer: {
           send: async (message) => {
-            sent.push(message.messageId);
+            sent.push(message.messageId ?? '');
             await held;
           },
           close: () => {},

@@ -20,7 +20,10 @@ export function formatSheetTimestamp(instant: Date | string, timeZone = 'UTC'): 
   return text;
 }
 
-/** The last minute formatted, per time zone (the zones are the configured one and UTC: a bounded map). */
+/**
+ * The last minute formatted, per time zone: the configured one, UTC, and the owners' digest zones
+ * (validated IANA names, a few hundred at most).
+ */
 const lastMinute = new Map<string, { minute: number; text: string }>();
 
 function formatMinute(date: Date, timeZone: string): string {

@@ -58,9 +58,6 @@ export function createUploadsRepository(db: Kysely<Database>, kind: DatabaseKind
   }
 
   return {
-    async insert(row: Insertable<UploadsTable>): Promise<void> {
-      await db.insertInto('uploads').values(row).execute();
-    },
     /**
      * Stores the upload's row only while the form has taken fewer than `cap.max` uploads since
      * `cap.since`: the count and the insert are one step, so uploads that arrive together cannot all
