@@ -97,6 +97,11 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '100000',
       // The webhook journey's receiver listens on this machine's loopback.
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Journeys call the API through Playwright's request context, whose idle sockets never expire: one
+      // reused just as the server's 5 s keep-alive closed it was reset (ECONNRESET on a submission, once in
+      // a local run). Longer than any journey, so no journey's socket meets its close (the integration
+      // tests' apps raise it too, in test-app.ts).
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '120000',
     },
   },
 });
