@@ -238,8 +238,9 @@ export function createDeliveriesRepository(
      * Claims due deliveries for a lease, each attempt counted: up to `limit` sends, where a send is one mail
      * or up to `perWebhook` deliveries of one webhook, oldest first (sent one after another), and none of
      * what this instance is still sending (`skipDestinations`: webhook keys, and the ids of mails, which a
-     * lease that ran out would otherwise hand back to the instance sending them). Answers the claimed rows with their
-     * token. The UPDATE checks each row again, so of two instances claiming at once each row goes to one.
+     * lease that ran out would otherwise hand back to the instance sending them). Answers the claimed rows
+     * with their token. The UPDATE checks each row again, so of two instances claiming at once each row
+     * goes to one.
      */
     async claim(options: {
       now: string;

@@ -41,20 +41,41 @@ export interface UploadCap {
 
 /** Which form each stored signature was uploaded for. */
 export function createUploadsRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  /**
+   * The uploads that count toward a form's cap: not kept, made since `since`. Served by
+   * uploads_undecided_idx, which holds every upload younger than an hour (none is kept yet).
+   */
+  const countedUploads = (executor: Kysely<Database>, formRowId: string, since: string) =>
+    executor
+      .selectFrom('uploads')
+      .where('form_id', '=', formRowId)
+      .where('kept', '=', sql.lit(0))
+      .where('created_at', '>=', since);
+
   /** One statement: the row is stored only while the form's count since `since` is under the cap. */
   async function insertUnderCap(
     executor: Kysely<Database>,
     row: Insertable<UploadsTable>,
     cap: UploadCap,
   ): Promise<boolean> {
-    const result = await sql`
-      INSERT INTO uploads (key, form_id, bytes, created_at)
-      SELECT ${row.key}, ${row.form_id}, ${row.bytes}, ${row.created_at}
-      WHERE (
-        SELECT count(*) FROM uploads
-        WHERE form_id = ${row.form_id} AND kept = 0 AND created_at >= ${cap.since}
-      ) < ${cap.max}`.execute(executor);
-    return Number(result.numAffectedRows ?? 0) === 1;
+    const counted = countedUploads(executor, row.form_id, cap.since).select((eb) =>
+      eb.fn.countAll().as('count'),
+    );
+    const result = await executor
+      .insertInto('uploads')
+      .columns(['key', 'form_id', 'bytes', 'created_at'])
+      .expression(
+        executor
+          .selectNoFrom((eb) => [
+            eb.val(row.key).as('key'),
+            eb.val(row.form_id).as('form_id'),
+            eb.val(row.bytes).as('bytes'),
+            eb.val(row.created_at).as('created_at'),
+          ])
+          .where((eb) => eb(counted, '<', cap.max)),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   return {
@@ -106,20 +127,13 @@ export function createUploadsRepository(db: Kysely<Database>, kind: DatabaseKind
         .executeTakeFirst();
       return row !== undefined;
     },
-    /**
-     * The form's uploads made since `since` (and the oldest one's time): the per-form cap. Served by
-     * uploads_undecided_idx, which holds every upload younger than an hour (none is kept yet).
-     */
+    /** The form's uploads that count toward its cap since `since`, and the oldest one's time. */
     async countSince(
       formRowId: string,
       since: string,
     ): Promise<{ count: number; oldest: string | undefined }> {
-      const row = await db
-        .selectFrom('uploads')
+      const row = await countedUploads(db, formRowId, since)
         .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest')])
-        .where('form_id', '=', formRowId)
-        .where('kept', '=', sql.lit(0))
-        .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
       return { count: Number(row.count), oldest: row.oldest ?? undefined };
     },
