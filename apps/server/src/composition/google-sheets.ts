@@ -5,6 +5,7 @@ import { createSpreadsheetProbes } from '../google/spreadsheet-probes.js';
 import { createUsersRepository } from '../modules/auth/users.repository.js';
 import { createFieldOptions } from '../modules/field-options/field-options.service.js';
 import { createOptionsCache } from '../modules/field-options/options-cache.js';
+import { createGoogleEditProofsRepository } from '../modules/sheets/google-edit-proofs.repository.js';
 import { createOwnerAccessService } from '../modules/sheets/owner-access.service.js';
 import { createSheetsService } from '../modules/sheets/sheets.service.js';
 import type { AppContext } from './app-context.js';
@@ -52,6 +53,7 @@ export function wireGoogleSheets({ app, config, database, overrides, googleFetch
     hasServiceAccount: serviceAccount !== undefined,
     hasApiKey: googleApis.apiKey !== undefined,
     sheets: google.sheets,
+    proofs: createGoogleEditProofsRepository(database.db),
     ownerEmail: async (ownerId) => (await usersForSheetAccess.findById(ownerId))?.email,
     log: app.log,
     ...(nowOverride ? { now: () => nowOverride().getTime() } : {}),

@@ -190,6 +190,18 @@ export interface FormTemplatesTable {
   updated_at: string;
 }
 
+/**
+ * An owner's own Google token showed that they can edit a spreadsheet (migration 0020, decision 0044):
+ * remembered until `expires_at`, since the token is never stored.
+ */
+export interface GoogleEditProofsTable {
+  /** users.id */
+  owner_id: string;
+  spreadsheet_id: string;
+  /** ISO 8601; the proof counts before it, and the row is purged after it. */
+  expires_at: string;
+}
+
 /** An access token ended by a logout (migration 0008): refused until it would have expired anyway. */
 export interface RevokedAccessTokensTable {
   /** The token's `jti`. */
@@ -256,6 +268,7 @@ export interface Database {
   signature_images: SignatureImagesTable;
   form_templates: FormTemplatesTable;
   revoked_access_tokens: RevokedAccessTokensTable;
+  google_edit_proofs: GoogleEditProofsTable;
   webhooks: WebhooksTable;
   deliveries: DeliveriesTable;
 }

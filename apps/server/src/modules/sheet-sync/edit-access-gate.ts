@@ -81,11 +81,11 @@ const UNSHARED = '\u0000unshared';
 
 /**
  * An owner who edits the spreadsheet only through a Google group, a Workspace domain or a shared drive
- * can show it with their own Google token alone, which the sync never has: saving the form's spreadsheet
- * link again with it records the proof.
+ * can show it with their own Google token alone, which the sync never has: Verify with Google beside the
+ * form's Sheet Status sends it once, and the proof is remembered (decision 0044).
  */
 const OWN_TOKEN_WAY_OUT =
-  'If you can edit it through a Google group, your organization or a shared drive, save the form’s spreadsheet link again with your own Google access token (header x-google-access-token) to prove it.';
+  'If you can edit it through a Google group, your organization or a shared drive, choose Verify with Google under the form’s Sheet Status on Manage Forms to prove it.';
 
 /** Why nothing is written, and what the owner does about it; the responses go out once it is done. */
 function heldReason(decision: Extract<EditAccessDecision, { kind: 'denied' }>): string {

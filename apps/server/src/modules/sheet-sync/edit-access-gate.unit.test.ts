@@ -82,12 +82,12 @@ describe('gateEditAccess', () => {
     expect(outcome.held).toEqual([
       {
         reason:
-          'bob@example.com can only view this spreadsheet, so SheetForms writes nothing into it. Ask its owner for edit access (Share > Editor); waiting responses are written once it is given. If you can edit it through a Google group, your organization or a shared drive, save the form’s spreadsheet link again with your own Google access token (header x-google-access-token) to prove it.',
+          'bob@example.com can only view this spreadsheet, so SheetForms writes nothing into it. Ask its owner for edit access (Share > Editor); waiting responses are written once it is given. If you can edit it through a Google group, your organization or a shared drive, choose Verify with Google under the form’s Sheet Status on Manage Forms to prove it.',
         responseIds: ['r-b'],
       },
       {
         reason:
-          'cy@example.com does not have edit access to this spreadsheet, so SheetForms writes nothing into it. Ask its owner to share it with cy@example.com as Editor; waiting responses are written once it is. If you can edit it through a Google group, your organization or a shared drive, save the form’s spreadsheet link again with your own Google access token (header x-google-access-token) to prove it.',
+          'cy@example.com does not have edit access to this spreadsheet, so SheetForms writes nothing into it. Ask its owner to share it with cy@example.com as Editor; waiting responses are written once it is. If you can edit it through a Google group, your organization or a shared drive, choose Verify with Google under the form’s Sheet Status on Manage Forms to prove it.',
         responseIds: ['r-c'],
       },
     ]);

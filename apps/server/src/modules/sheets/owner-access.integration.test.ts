@@ -368,7 +368,7 @@ describeEachDialect("Binding a spreadsheet needs the owner's own edit access to 
     const waiting = await submitted(formId, 'Must not land');
     const held = await heldBack(waiting);
     expect(held.last_error).toBe(
-      'bob@example.com can only view this spreadsheet, so SheetForms writes nothing into it. Ask its owner for edit access (Share > Editor); waiting responses are written once it is given. If you can edit it through a Google group, your organization or a shared drive, save the form’s spreadsheet link again with your own Google access token (header x-google-access-token) to prove it.',
+      'bob@example.com can only view this spreadsheet, so SheetForms writes nothing into it. Ask its owner for edit access (Share > Editor); waiting responses are written once it is given. If you can edit it through a Google group, your organization or a shared drive, choose Verify with Google under the form’s Sheet Status on Manage Forms to prove it.',
     );
     // Nothing was written: no row, and the header row is Ada's as it was.
     expect(await rowsOf(next.spreadsheetId)).toEqual([['Full Name', 'Email']]);
@@ -399,7 +399,7 @@ describeEachDialect("Binding a spreadsheet needs the owner's own edit access to 
     expectRefused(await preview(unshared.spreadsheetUrl, bob));
     const bobs = await submitted(bobsForm, 'From Bob');
     expect((await heldBack(bobs)).last_error).toBe(
-      'bob@example.com does not have edit access to this spreadsheet, so SheetForms writes nothing into it. Ask its owner to share it with bob@example.com as Editor; waiting responses are written once it is. If you can edit it through a Google group, your organization or a shared drive, save the form’s spreadsheet link again with your own Google access token (header x-google-access-token) to prove it.',
+      'bob@example.com does not have edit access to this spreadsheet, so SheetForms writes nothing into it. Ask its owner to share it with bob@example.com as Editor; waiting responses are written once it is. If you can edit it through a Google group, your organization or a shared drive, choose Verify with Google under the form’s Sheet Status on Manage Forms to prove it.',
     );
     expect(await rowsOf(unshared.spreadsheetId)).toEqual([['Full Name', 'Email']]);
     // Ada, its owner, gets her responses written.

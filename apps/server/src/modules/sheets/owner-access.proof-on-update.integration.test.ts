@@ -118,7 +118,7 @@ describeEachDialect('Proving edit access for a form already bound to its spreads
     });
     expect(held.last_error).toContain('does not have edit access to this spreadsheet');
     // The held message names the way out for an owner who edits it through a group or their organization.
-    expect(held.last_error).toContain('x-google-access-token');
+    expect(held.last_error).toContain('choose Verify with Google under the form’s Sheet Status');
 
     // Without a token, saving the same spreadsheet works as before: nothing is checked, nothing proven.
     expect((await saveSheet(formId, url)).status).toBe(200);
@@ -157,6 +157,52 @@ describeEachDialect('Proving edit access for a form already bound to its spreads
     expect((await rowsOf(sheet.spreadsheetId)).map((row) => row[0])).toEqual([
       'Full Name',
       'Waiting for proof',
+    ]);
+  });
+
+  it('releases the held responses once the owner verifies with Google (decision 0044), without saving the form', async () => {
+    const sheet = (await t.emulatorControl('POST', '/spreadsheets', {
+      title: 'Club rota',
+      ownerEmail: 'ada@example.com',
+      sheets: [{ title: 'Responses', rows: [['Full Name', 'Email']] }],
+      sharing: { link: 'none', people: [{ email: 'bob.home@example.net', role: 'edit' }] },
+    })) as { spreadsheetId: string; spreadsheetUrl: string };
+    const created = await t.request('POST', '/api/v1/forms', {
+      token: bob,
+      body: formBody({ googleSheetsUrl: sheet.spreadsheetUrl, sheetName: 'Responses' }),
+    });
+    expect(created.status).toBe(201);
+    const formId = created.body.data.formId as string;
+    await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
+      sharing: {
+        link: 'none',
+        people: [
+          { email: SA, role: 'edit' },
+          { email: 'bob.home@example.net', role: 'edit' },
+        ],
+      },
+    });
+    const submitted = await submit(t, formId, { response: { 'Full Name': 'Held until verified' } });
+    const responseId = submitted.body.data.responseId as string;
+    await waitFor(async () => {
+      const row = await syncStateOf(responseId);
+      return row.sync_state === 'pending' && row.last_error ? row : undefined;
+    });
+
+    // Verify with Google, as the Sheet Status offers it: one metadata read with the token.
+    const homeToken = await t.issueGoogleAccessToken('bob.home@example.net', DRIVE_SCOPES);
+    const verified = await t.request(
+      'GET',
+      `/api/v1/sheets/metadata?url=${encodeURIComponent(sheet.spreadsheetUrl)}`,
+      { token: bob, headers: { 'x-google-access-token': homeToken } },
+    );
+    expect(verified.status).toBe(200);
+    clockOffsetMs += PAST_RECHECK_MS;
+    await waitFor(async () => ((await syncStateOf(responseId)).sync_state === 'synced' ? true : undefined));
+    expect(await provenFor(formId)).toBe(sheet.spreadsheetId);
+    expect((await rowsOf(sheet.spreadsheetId)).map((row) => row[0])).toEqual([
+      'Full Name',
+      'Held until verified',
     ]);
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePermission } from '../../google/drive-client.js';
 import { GoogleApiError, type GoogleErrorCode } from '../../google/google-api-error.js';
-import { createOwnerAccessService, type OwnerAccessDeps } from './owner-access.service.js';
+import {
+  createOwnerAccessService,
+  OWN_TOKEN_PROOF_TTL_MS,
+  type OwnerAccessDeps,
+} from './owner-access.service.js';
 
 const SHEET = '1AbcDEFghiJKLmnoPQRstuVWxyz0123456789abcdEF';
 const SA = 'sa@project.iam.gserviceaccount.com';
@@ -260,5 +264,49 @@ describe('owner access', () => {
       via: 'no-service-account',
     });
     expect(g.calls).toEqual([]);
+  });
+
+  it("remembers a proof by the owner's own token 30 days, asks Google nothing while it holds, and forgets it when the token only views", async () => {
+    const rows = new Map<string, string>();
+    const key = (owner: string, sheet: string) => `${owner} ${sheet}`;
+    const proofs: OwnerAccessDeps['proofs'] = {
+      async remember(owner, sheet, expiresAt, now) {
+        rows.set(key(owner, sheet), expiresAt);
+        for (const [k, end] of rows) if (end <= now) rows.delete(k);
+      },
+      async holds(owner, sheet, now) {
+        const end = rows.get(key(owner, sheet));
+        return end !== undefined && end > now;
+      },
+      async forget(owner, sheet) {
+        rows.delete(key(owner, sheet));
+      },
+    };
+    const g = google(adasSheet, 'PERMISSION_DENIED', { edits: 'edit', views: 'view' });
+    const { access, advance } = service(g, { proofs });
+    expect(await access.decide('bob', SHEET, { googleAccessToken: 'edits' })).toEqual({
+      kind: 'granted',
+      via: 'own-token',
+    });
+    expect([...rows]).toEqual([[key('bob', SHEET), new Date(OWN_TOKEN_PROOF_TTL_MS).toISOString()]]);
+    g.calls.length = 0;
+    advance(OWN_TOKEN_PROOF_TTL_MS - 1);
+    expect(await access.decide('bob', SHEET, { fresh: true })).toEqual({
+      kind: 'granted',
+      via: 'own-token-earlier',
+    });
+    expect(g.calls).toEqual([]);
+    // Another owner gains nothing from it.
+    expect((await access.decide('ada', SHEET, { fresh: true })).kind).toBe('granted');
+    expect(g.calls).toEqual([`drive ${SHEET}`]);
+    advance(1);
+    expect((await access.decide('bob', SHEET, { fresh: true })).kind).toBe('denied');
+
+    await access.decide('bob', SHEET, { googleAccessToken: 'edits', fresh: true });
+    expect((await access.decide('bob', SHEET, { googleAccessToken: 'views', fresh: true })).kind).toBe(
+      'denied',
+    );
+    expect(rows.size).toBe(0);
+    expect((await access.decide('bob', SHEET, { fresh: true })).kind).toBe('denied');
   });
 });

@@ -3,6 +3,7 @@ import type { DriveClient } from '../../google/drive-client.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
 import type { SheetsClient } from '../../google/sheets-client.js';
 import type { SpreadsheetProbes } from '../../google/spreadsheet-probes.js';
+import type { GoogleEditProofsRepository } from './google-edit-proofs.repository.js';
 import { DecisionCache, editAccessFrom, isPlausibleAccessToken, type OwnerAccess } from './owner-access.js';
 import { noOwnerAccessProblem, sheetsProblem } from './sheet-messages.js';
 
@@ -15,6 +16,11 @@ export interface OwnerAccessDeps {
   /** Without a service account the server reaches link-shared spreadsheets only: nothing to check. */
   hasServiceAccount: boolean;
   hasApiKey: boolean;
+  /**
+   * Where proofs by the owner's own token are remembered (decision 0044); without it a proof counts for
+   * the request that brought the token only.
+   */
+  proofs?: Pick<GoogleEditProofsRepository, 'remember' | 'holds' | 'forget'>;
   /** The signed-in owner's email, verified by Google at sign-in. */
   ownerEmail: (ownerId: string) => Promise<string | undefined>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -22,6 +28,12 @@ export interface OwnerAccessDeps {
   now?: () => number;
   cache?: { grantedTtlMs?: number; deniedTtlMs?: number; maxEntries?: number };
 }
+
+/**
+ * How long a proof by the owner's own token counts without the token (decision 0044): as long as the
+ * browser keeps that token (GOOGLE_TOKEN_VALIDITY_MS), so an owner is asked again about once a month.
+ */
+export const OWN_TOKEN_PROOF_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * What an owner may offer besides their email: their own Google access token with a Drive scope (never
@@ -40,7 +52,9 @@ export interface DecideOptions extends OwnerProof {
  * Whether the signed-in owner can edit a spreadsheet themselves, so that the one shared service account
  * never lets an owner write into someone else's spreadsheet, nor into one they may only view
  * (docs/security.md, decision 0022). In order:
- * 1. Drive's files.get with their own Google token answers capabilities.canEdit;
+ * 1. Drive's files.get with their own Google token answers capabilities.canEdit (remembered 30 days, so
+ *    owners who edit through a Google group, a Workspace domain or a shared drive show it once: decision
+ *    0044), or such a proof of theirs for this spreadsheet has not ended;
  * 2. its Drive permissions (read with the service account) give their email an editing role, or link
  *    sharing edits;
  * 3. otherwise they are refused; the API key, which opens link-shared spreadsheets, only tells that they
@@ -90,9 +104,35 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
     }
   }
 
+  /** Whether an earlier proof by their own token still counts; a token that now only views ends it. */
+  async function earlierProof(
+    ownerId: string,
+    spreadsheetId: string,
+    byToken: 'view' | undefined,
+  ): Promise<boolean> {
+    if (!deps.proofs) return false;
+    if (byToken === 'view') {
+      await deps.proofs.forget(ownerId, spreadsheetId);
+      return false;
+    }
+    return deps.proofs.holds(ownerId, spreadsheetId, new Date(now()).toISOString());
+  }
+
   async function evaluate(ownerId: string, spreadsheetId: string, proof: OwnerProof): Promise<OwnerAccess> {
     const byToken = await ownTokenAccess(spreadsheetId, proof.googleAccessToken);
-    if (byToken === 'edit') return { kind: 'granted', via: 'own-token' };
+    if (byToken === 'edit') {
+      const at = now();
+      await deps.proofs?.remember(
+        ownerId,
+        spreadsheetId,
+        new Date(at + OWN_TOKEN_PROOF_TTL_MS).toISOString(),
+        new Date(at).toISOString(),
+      );
+      return { kind: 'granted', via: 'own-token' };
+    }
+    // Before Drive's permissions: a look-up here costs no Google call.
+    if (await earlierProof(ownerId, spreadsheetId, byToken))
+      return { kind: 'granted', via: 'own-token-earlier' };
     const ownerEmail = (await deps.ownerEmail(ownerId))?.trim().toLowerCase() || undefined;
     const denied = (canView: boolean): OwnerAccess => ({
       kind: 'denied',

@@ -6,6 +6,8 @@ export type GrantedVia =
   | 'no-service-account'
   /** Drive's files.get with the owner's own Google token answered capabilities.canEdit. */
   | 'own-token'
+  /** Their own token did so earlier, and that proof has not ended (google_edit_proofs, decision 0044). */
+  | 'own-token-earlier'
   /** A Drive permission of type 'anyone' (link sharing) with an editing role. */
   | 'anyone'
   /** The owner's email owns it, or edits it. */
