@@ -41,6 +41,14 @@ export const SheetAccessErrorSchema = z.enum([
 ]);
 export type SheetAccessError = z.infer<typeof SheetAccessErrorSchema>;
 
+/**
+ * The optional request header of the binding calls (metadata, preview, create, sheet settings) by which
+ * an owner proves with their own Google token (a Drive scope) that they can edit a spreadsheet its sharing
+ * does not show them editing: through a Google group, a Workspace domain or a shared drive. Sent once by
+ * Verify with Google; the server remembers the proof, never the token (decision 0044).
+ */
+export const GOOGLE_ACCESS_TOKEN_HEADER = 'x-google-access-token';
+
 export const CheckSheetAccessBodySchema = z.strictObject({
   googleSheetsUrl: SheetsUrl,
   sheetName: SheetName,

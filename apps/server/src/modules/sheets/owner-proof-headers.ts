@@ -1,8 +1,6 @@
+import { GOOGLE_ACCESS_TOKEN_HEADER } from '@sheetforms/contract';
 import { z } from 'zod';
 import type { OwnerProof } from './owner-access.service.js';
-
-/** The optional header by which an owner proves with their own Google token that they can edit a sheet. */
-export const GOOGLE_ACCESS_TOKEN_HEADER = 'x-google-access-token';
 
 /**
  * The headers schema of the binding calls (preview, metadata, create, sheet settings). Loose: Fastify

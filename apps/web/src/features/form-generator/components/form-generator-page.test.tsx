@@ -6,7 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '@/features/auth/hooks/use-auth';
-import { problem } from '@/testing/fake-adapter';
+import { api as http } from '@/lib/api-client';
+import { fakeAdapter, problem } from '@/testing/fake-adapter';
+import {
+  AUTH_CONFIG_WITH_GOOGLE_APIS,
+  installFakeGoogleTokenClient,
+  removeFakeGoogleTokenClient,
+} from '@/testing/fake-google-token-client';
 import * as generatorApi from '../api/generator-api';
 import { FormGeneratorPage } from './form-generator-page';
 
@@ -250,6 +256,57 @@ describe('FormGeneratorPage loading a sheet', PAGE_TEST, () => {
     expect(create()).toHaveProperty('disabled', true);
     fireEvent.click(create());
     expect(api.createForm).not.toHaveBeenCalled();
+  });
+
+  it('offers Verify with Google for a spreadsheet refused as not editable, and loads it once verified', async () => {
+    const refusal =
+      'You do not have access to this spreadsheet as ada@example.com. Ask its owner to share it with ada@example.com as Editor, or to set it to "Anyone with the link" can edit, then try again.';
+    const verifications: unknown[] = [];
+    const originalAdapter = http.defaults.adapter;
+    http.defaults.adapter = fakeAdapter(async (config) => {
+      if (config.url === '/auth/config') return { status: 200, data: { data: AUTH_CONFIG_WITH_GOOGLE_APIS } };
+      if (config.url === '/sheets/metadata') {
+        verifications.push([config.params?.url, config.headers.get('x-google-access-token')]);
+        return { status: 200, data: { data: metadata } };
+      }
+      return { status: 404, data: problem(404, 'Not found') };
+    });
+    installFakeGoogleTokenClient('adas-work-token');
+    try {
+      api.getSpreadsheetMetadata.mockRejectedValueOnce(
+        httpError(403, problem(403, refusal, 'NO_OWNER_ACCESS')),
+      );
+      renderPage();
+      fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), {
+        target: { value: URL_OK },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Load Data' }));
+      const panel = await screen.findByRole('region', { name: 'The spreadsheet could not be loaded' });
+      expect(within(panel).getByText(refusal)).toBeTruthy();
+      const verify = await within(panel).findByRole('button', { name: 'Verify with Google' });
+      await waitFor(() => expect((verify as HTMLButtonElement).disabled).toBe(false));
+
+      // Another address is not the refused one: nothing to verify for it until it is loaded.
+      fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), {
+        target: { value: 'https://docs.google.com/spreadsheets/d/other456/edit' },
+      });
+      expect(within(panel).queryByRole('button', { name: 'Verify with Google' })).toBeNull();
+      fireEvent.change(screen.getByRole('textbox', { name: 'Google Sheets URL' }), {
+        target: { value: URL_OK },
+      });
+
+      const again = within(panel).getByRole('button', { name: 'Verify with Google' });
+      await waitFor(() => expect((again as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(again);
+      await screen.findByRole('combobox', { name: 'Sheet' });
+      expect(verifications).toEqual([[URL_OK, 'adas-work-token']]);
+      // The load after it needs no token: the server remembers the proof.
+      expect(api.getSpreadsheetMetadata).toHaveBeenCalledTimes(2);
+      expect(api.getSpreadsheetMetadata).toHaveBeenLastCalledWith(URL_OK);
+    } finally {
+      removeFakeGoogleTokenClient();
+      http.defaults.adapter = originalAdapter;
+    }
   });
 
   it("reloads the sheets with 'Sheets reloaded successfully!'", async () => {

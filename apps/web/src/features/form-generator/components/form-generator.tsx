@@ -10,6 +10,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { UnsavedChangesDialog } from '@/features/field-settings/components/unsaved-changes-dialog';
 import { useUnsavedChangesGuard } from '@/features/field-settings/use-unsaved-changes-guard';
+import { VerifyGoogleAccess } from '@/features/google-account/components/verify-google-access';
+import { isNoOwnerAccess } from '@/features/google-account/logic/no-owner-access';
 import { createForm, getSheetPreview, getSpreadsheetMetadata, serverMessage } from '../api/generator-api';
 import {
   addCustomHeader,
@@ -64,6 +66,8 @@ export function FormGenerator() {
   const [urlError, setUrlError] = useState<string | null>(null);
   const [spreadsheet, setSpreadsheet] = useState<LoadedSpreadsheet | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // The spreadsheet the owner was refused (NO_OWNER_ACCESS): Verify with Google is offered for it.
+  const [refusedUrl, setRefusedUrl] = useState<string | null>(null);
   const [isLoadingSheets, setIsLoadingSheets] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
   const [sheetName, setSheetName] = useState('');
@@ -123,6 +127,7 @@ export function FormGenerator() {
     // for Create to use (a form bound to the wrong spreadsheet).
     setSpreadsheet(null);
     setLoadError(null);
+    setRefusedUrl(null);
     setSheetName('');
     setSheetLoads({});
     setFieldsBySheet({});
@@ -142,6 +147,7 @@ export function FormGenerator() {
       if (run !== generation.current) return;
       const message = serverMessage(error, LOAD_SHEETS_ERROR);
       setLoadError(message);
+      if (isNoOwnerAccess(error)) setRefusedUrl(trimmed);
       toast.error(message);
     } finally {
       if (run === generation.current) setIsLoadingSheets(false);
@@ -265,7 +271,14 @@ export function FormGenerator() {
           />
           {!spreadsheet ? (
             loadError ? (
-              <LoadErrorPanel message={loadError} />
+              <LoadErrorPanel
+                message={loadError}
+                action={
+                  refusedUrl !== null && refusedUrl === url.trim() ? (
+                    <VerifyGoogleAccess spreadsheetUrl={refusedUrl} onVerified={handleLoad} />
+                  ) : undefined
+                }
+              />
             ) : (
               <WelcomePanel />
             )

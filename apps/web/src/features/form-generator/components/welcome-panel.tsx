@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SheetIcon, WarningIcon } from '@/components/ui/icons';
 
 const STEPS = [
@@ -39,7 +40,7 @@ export function WelcomePanel() {
 }
 
 /** Shown instead of the Welcome panel when the spreadsheet could not be loaded. */
-export function LoadErrorPanel({ message }: { message: string }) {
+export function LoadErrorPanel({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <section
       aria-labelledby="generator-load-error"
@@ -49,7 +50,7 @@ export function LoadErrorPanel({ message }: { message: string }) {
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-red-600">
           <WarningIcon className="size-5" />
         </span>
-        <div>
+        <div className="min-w-0">
           <h2 id="generator-load-error" className="font-semibold text-red-900">
             The spreadsheet could not be loaded
           </h2>
@@ -57,6 +58,7 @@ export function LoadErrorPanel({ message }: { message: string }) {
           <p className="mt-2 text-red-700 text-xs">
             Check the address and the sharing settings of the spreadsheet, then try Load Data again.
           </p>
+          {action ? <div className="mt-4 border-red-200 border-t pt-4">{action}</div> : null}
         </div>
       </div>
     </section>

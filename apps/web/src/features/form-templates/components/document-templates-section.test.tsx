@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GoogleTokenResponse } from '@/features/google-account/api/token-client-script';
+import { GOOGLE_TOKEN_STORAGE_KEY } from '@/features/google-account/logic/google-token';
 import { api, apiClient } from '@/lib/api-client';
 import { fakeAdapter, problem } from '@/testing/fake-adapter';
-import type { GoogleTokenResponse } from '../api/google/token-client-script';
 import type { DocsDocument } from '../logic/docs-document';
-import { GOOGLE_TOKEN_STORAGE_KEY } from '../logic/google-token';
 import { DocumentTemplatesSection } from './document-templates-section';
 
 const FORM_ID = 'abcDEF123456';

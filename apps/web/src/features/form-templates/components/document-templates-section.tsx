@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon, DocumentIcon, SignOutIcon, WarningIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { useGoogleApisConfig } from '../api/get-google-apis-config';
+import { useGoogleApisConfig } from '@/features/google-account/api/get-google-apis-config';
 import { useGoogleTokenClient } from '../hooks/use-google-token-client';
 import { useTemplateActions } from '../hooks/use-template-actions';
 import { useTemplateImport } from '../hooks/use-template-import';

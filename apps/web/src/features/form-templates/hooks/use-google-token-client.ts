@@ -1,18 +1,17 @@
 import { TEMPLATE_MESSAGES } from '@sheetforms/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
-import type { GoogleApisConfig } from '../api/get-google-apis-config';
-import { isExpiredTokenError } from '../api/google/google-request';
+import type { GoogleApisConfig } from '@/features/google-account/api/get-google-apis-config';
 import {
-  type GoogleOAuth2,
-  type GoogleTokenClient,
-  type GoogleTokenResponse,
-  loadTokenClientScript,
-} from '../api/google/token-client-script';
+  type GoogleClientStatus,
+  TokenRequestError,
+  useGoogleTokenRequest,
+} from '@/features/google-account/hooks/use-google-token-request';
+import { clearGoogleToken, readGoogleToken } from '@/features/google-account/logic/google-token';
+import { isExpiredTokenError } from '../api/google/google-request';
 import { errorMessage } from '../logic/error-text';
-import { clearGoogleToken, readGoogleToken, saveGoogleToken } from '../logic/google-token';
 
-export type GoogleClientStatus = 'loading' | 'ready' | 'unavailable';
+export type { GoogleClientStatus };
 
 export interface GoogleSession {
   /** Whether the token client script has loaded and is initialised. */
@@ -28,85 +27,28 @@ export interface GoogleSession {
   withToken: <T>(call: (accessToken: string) => Promise<T>) => Promise<T>;
 }
 
-interface Pending {
-  resolve: (accessToken: string) => void;
-  reject: (error: Error) => void;
-}
-
 /**
- * The Google Identity Services token client for document templates (spec 001 sections 4 and 7): loads
- * the script from the server's configuration once, keeps the token in localStorage (google-token.ts).
+ * The Google sign-in of document templates (spec 001 sections 4 and 7), on the shared token client:
+ * signed in while a token is kept, with the spec's toasts.
  */
 export function useGoogleTokenClient(config: GoogleApisConfig | null | undefined): GoogleSession {
-  const [status, setStatus] = useState<GoogleClientStatus>('loading');
+  const tokens = useGoogleTokenRequest(config);
   const [isSignedIn, setIsSignedIn] = useState(() => readGoogleToken() !== null);
   const [isSigningIn, setIsSigningIn] = useState(false);
-  const oauth2Ref = useRef<GoogleOAuth2 | null>(null);
-  const clientRef = useRef<GoogleTokenClient | null>(null);
-  const pendingRef = useRef<Pending | null>(null);
+  const { status, revoke } = tokens;
+  const baseRequest = tokens.requestToken;
 
-  const scriptUrl = config?.tokenClientScriptUrl;
-  const clientId = config?.clientId;
-  const scope = config?.scopes.join(' ');
-  const unavailable = config === null;
-
-  useEffect(() => {
-    if (unavailable) {
-      setStatus('unavailable');
-      return;
-    }
-    if (!scriptUrl || clientId === undefined || scope === undefined) return;
-    let active = true;
-    setStatus('loading');
-    loadTokenClientScript(scriptUrl)
-      .then((oauth2) => {
-        if (!active) return;
-        oauth2Ref.current = oauth2;
-        clientRef.current = oauth2.initTokenClient({
-          client_id: clientId,
-          scope,
-          callback: (response: GoogleTokenResponse) => {
-            const pending = pendingRef.current;
-            pendingRef.current = null;
-            if (response.error || !response.access_token) {
-              pending?.reject(new Error(response.error_description || response.error || 'no access token'));
-              return;
-            }
-            saveGoogleToken(response.access_token);
-            setIsSignedIn(true);
-            pending?.resolve(response.access_token);
-          },
-          error_callback: (error) => {
-            const pending = pendingRef.current;
-            pendingRef.current = null;
-            pending?.reject(new TokenRequestError(error.message || error.type || 'unknown', error.type));
-          },
-        });
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        console.error('Google token client failed to load', error);
-        setStatus('unavailable');
-      });
-    return () => {
-      active = false;
-    };
-  }, [unavailable, scriptUrl, clientId, scope]);
-
-  const requestToken = useCallback((prompt?: string): Promise<string> => {
-    const client = clientRef.current;
-    if (!client) return Promise.reject(new Error(TEMPLATE_MESSAGES.notInitialized));
-    // A newer request replaces one the owner abandoned (a popup closed without an answer).
-    pendingRef.current?.reject(new Error('popup_closed'));
-    return new Promise<string>((resolve, reject) => {
-      pendingRef.current = { resolve, reject };
-      client.requestAccessToken(prompt === undefined ? undefined : { prompt });
-    });
-  }, []);
+  const requestToken = useCallback(
+    async (prompt?: string): Promise<string> => {
+      const accessToken = await baseRequest(prompt);
+      setIsSignedIn(true);
+      return accessToken;
+    },
+    [baseRequest],
+  );
 
   const signIn = useCallback(async () => {
-    if (!clientRef.current) {
+    if (status !== 'ready') {
       toast.error(TEMPLATE_MESSAGES.notInitialized);
       return;
     }
@@ -119,15 +61,15 @@ export function useGoogleTokenClient(config: GoogleApisConfig | null | undefined
     } finally {
       setIsSigningIn(false);
     }
-  }, [requestToken]);
+  }, [requestToken, status]);
 
   const signOut = useCallback(() => {
     const token = readGoogleToken();
-    if (token) oauth2Ref.current?.revoke(token.accessToken);
+    if (token) revoke(token.accessToken);
     clearGoogleToken();
     setIsSignedIn(false);
     toast.success(TEMPLATE_MESSAGES.signedOut);
-  }, []);
+  }, [revoke]);
 
   const withToken = useCallback(
     async <T>(call: (accessToken: string) => Promise<T>): Promise<T> => {
@@ -158,17 +100,6 @@ export function useGoogleTokenClient(config: GoogleApisConfig | null | undefined
   );
 
   return { status, isSignedIn, isSigningIn, signIn, signOut, withToken };
-}
-
-/** Why the token client gave no token without Google answering (its error_callback's type). */
-class TokenRequestError extends Error {
-  constructor(
-    message: string,
-    readonly type: string | undefined,
-  ) {
-    super(message);
-    this.name = 'TokenRequestError';
-  }
 }
 
 /**

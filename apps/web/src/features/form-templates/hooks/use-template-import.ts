@@ -1,6 +1,6 @@
 import { TEMPLATE_MESSAGES } from '@sheetforms/contract';
 import { useCallback } from 'react';
-import type { GoogleApisConfig } from '../api/get-google-apis-config';
+import type { GoogleApisConfig } from '@/features/google-account/api/get-google-apis-config';
 import { fetchImage } from '../api/google/fetch-image';
 import { getDocument } from '../api/google/get-document';
 import { getFirstSheetValues } from '../api/google/get-first-sheet-values';

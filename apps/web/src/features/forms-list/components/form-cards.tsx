@@ -50,6 +50,7 @@ export function FormCards({
               <>
                 <SheetStatusCell
                   formName={form.name}
+                  spreadsheetUrl={form.googleSheetsUrl}
                   status={deriveSheetStatus(isSheetConfigured(form), checks[form.formId])}
                   result={(() => {
                     const check = checks[form.formId];

@@ -114,6 +114,7 @@ function FormsGrid({
           <>
             <SheetStatusCell
               formName={form.name}
+              spreadsheetUrl={form.googleSheetsUrl}
               status={deriveSheetStatus(isSheetConfigured(form), check)}
               result={check?.phase === 'done' ? check.result : undefined}
               onRecheck={() => onRecheck(form)}

@@ -7,6 +7,11 @@ import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { type FakeReply, fakeAdapter, problem } from '@/testing/fake-adapter';
+import {
+  AUTH_CONFIG_WITH_GOOGLE_APIS,
+  installFakeGoogleTokenClient,
+  removeFakeGoogleTokenClient,
+} from '@/testing/fake-google-token-client';
 import { ManageFormsPage } from './manage-forms-page';
 
 const REGISTRATION_URL = 'https://docs.google.com/spreadsheets/d/registration123/edit';
@@ -40,6 +45,14 @@ interface Call {
 }
 
 let calls: Call[];
+/** The server's /auth/config: without Google's APIs unless a test offers them (Verify with Google). */
+let authConfig: object;
+const AUTH_CONFIG_WITHOUT_GOOGLE_APIS = {
+  mode: 'local',
+  googleClientId: 'x',
+  authorizationEndpoint: 'http://localhost/__google/o/oauth2/v2/auth',
+  scopes: [],
+};
 let formsReply: () => FakeReply | Promise<FakeReply>;
 let extra: Handler;
 let checkReply: (body: { googleSheetsUrl: string; sheetName: string }) => FakeReply;
@@ -85,18 +98,7 @@ function serve() {
       return batchReply ? batchReply(formIds) : batchFromSingle(formIds);
     }
     if (method === 'GET' && url === '/users/dashboard-stats') return { status: 200, data: { data: stats } };
-    if (method === 'GET' && url === '/auth/config')
-      return {
-        status: 200,
-        data: {
-          data: {
-            mode: 'local',
-            googleClientId: 'x',
-            authorizationEndpoint: 'http://localhost/__google/o/oauth2/v2/auth',
-            scopes: [],
-          },
-        },
-      };
+    if (method === 'GET' && url === '/auth/config') return { status: 200, data: { data: authConfig } };
     if (method === 'POST' && url === '/forms/check-sheet-access') return checkReply(body);
     if (method === 'GET' && url === '/forms/sync-counts')
       return { status: 200, data: { data: syncCounts() } };
@@ -125,6 +127,7 @@ describe('ManageFormsPage', () => {
 
   beforeEach(() => {
     calls = [];
+    authConfig = AUTH_CONFIG_WITHOUT_GOOGLE_APIS;
     listed = [];
     batchReply = undefined;
     formsReply = () => ({ status: 200, data: { data: [] } });
@@ -136,6 +139,7 @@ describe('ManageFormsPage', () => {
   });
 
   afterEach(() => {
+    removeFakeGoogleTokenClient();
     api.defaults.adapter = originalAdapter;
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
@@ -328,6 +332,71 @@ describe('ManageFormsPage', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(screen.queryByText('Failed to save Google Sheets settings. Please try again.')).toBeNull();
   });
+
+  it('offers Verify with Google on No access and on a refused save: after it, the row is checked again and the save runs again', async () => {
+    authConfig = AUTH_CONFIG_WITH_GOOGLE_APIS;
+    const gis = installFakeGoogleTokenClient('teams-token');
+    const refusal =
+      'You do not have access to this spreadsheet as owner@example.com. Ask its owner to share it with owner@example.com as Editor, or to set it to "Anyone with the link" can edit, then try again.';
+    let verified = false;
+    const metadataTokens: unknown[] = [];
+    formsReply = () => ({
+      status: 200,
+      data: {
+        data: [
+          form({ formId: 'team', name: 'Team form', googleSheetsUrl: REGISTRATION_URL, sheetName: 'S' }),
+          form({ formId: 'f1', name: 'Survey' }),
+        ],
+      },
+    });
+    checkReply = () =>
+      verified
+        ? { status: 200, data: { data: access(true, null, 'Connected to "Sheet".') } }
+        : { status: 200, data: { data: access(false, 'NO_OWNER_ACCESS', refusal) } };
+    let puts = 0;
+    extra = (config) => {
+      if (config.url === '/sheets/metadata') {
+        metadataTokens.push(config.headers.get('x-google-access-token'));
+        verified = true;
+        return { status: 200, data: { data: { title: 'Registrations', sheets: [] } } };
+      }
+      if (config.method === 'put') {
+        puts += 1;
+        return verified
+          ? { status: 200, data: { data: {}, message: 'Form updated successfully!' } }
+          : { status: 403, data: problem(403, refusal, 'NO_OWNER_ACCESS') };
+      }
+      return undefined;
+    };
+    renderPage();
+    const row = await screen.findByRole('row', { name: /Team form/ });
+    await waitFor(() => expect(within(row).getByText('No access')).toBeTruthy());
+    // Connected rows and forms without a sheet offer nothing.
+    const surveyRow = screen.getByRole('row', { name: /Survey/ });
+    expect(within(surveyRow).queryByRole('button', { name: /Verify with Google/ })).toBeNull();
+
+    // The refused save of the other form offers it too, beside the server's words.
+    fireEvent.click(within(surveyRow).getByRole('button', { name: /Add Google Sheets/ }));
+    fireEvent.change(screen.getByLabelText('Google Sheets URL'), { target: { value: REGISTRATION_URL } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toBe(1));
+    const saveVerify = await within(surveyRow).findByRole('button', { name: /Verify with Google/ });
+    await waitFor(() => expect((saveVerify as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(saveVerify);
+    await waitFor(() => expect(puts).toBe(2));
+    expect(metadataTokens).toEqual(['teams-token']);
+    expect(await within(surveyRow).findByRole('link', { name: /View Sheet/ })).toBeTruthy();
+
+    // And the status row: verifying checks it again.
+    verified = false;
+    const statusVerify = within(row).getByRole('button', { name: /Verify with Google/ });
+    const checksBefore = checksMade().length;
+    fireEvent.click(statusVerify);
+    await waitFor(() => expect(checksMade().length).toBe(checksBefore + 1));
+    await waitFor(() => expect(within(row).getByText('Connected')).toBeTruthy());
+    expect(gis.prompts).toEqual([undefined, undefined]);
+    expect(metadataTokens).toEqual(['teams-token', 'teams-token']);
+  }, 20_000);
 
   it('keeps the editor open and alerts when saving the sheet settings fails', async () => {
     formsReply = () => ({ status: 200, data: { data: [form({ formId: 'f1', name: 'Survey' })] } });
@@ -609,6 +678,7 @@ describe('ManageFormsPage sheet-sync health', () => {
 
   beforeEach(() => {
     calls = [];
+    authConfig = AUTH_CONFIG_WITHOUT_GOOGLE_APIS;
     listed = [];
     batchReply = undefined;
     formsReply = () => ({
@@ -628,6 +698,7 @@ describe('ManageFormsPage sheet-sync health', () => {
   });
 
   afterEach(() => {
+    removeFakeGoogleTokenClient();
     api.defaults.adapter = originalAdapter;
     vi.useRealTimers();
     vi.restoreAllMocks();

@@ -1,9 +1,10 @@
 import type { FormListItem } from '@sheetforms/contract';
-import axios from 'axios';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ExternalLinkIcon, PencilIcon, PlusIcon } from '@/components/ui/icons';
+import { VerifyGoogleAccess } from '@/features/google-account/components/verify-google-access';
+import { isNoOwnerAccess } from '@/features/google-account/logic/no-owner-access';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUpdateFormSheet } from '../api/update-form-sheet';
 import { type SheetSettings, trimSheetSettings, validateSheetUrl } from '../logic/sheet-settings';
@@ -15,9 +16,7 @@ export const SAVE_SHEET_FAILED_TEXT = 'Failed to save Google Sheets settings. Pl
  * server's words (how to get access) are shown instead.
  */
 function saveFailedText(error: unknown): string {
-  const refusal = axios.isAxiosError(error) && error.response?.status === 403;
-  const code = refusal ? (error.response?.data as { code?: unknown } | undefined)?.code : undefined;
-  return code === 'NO_OWNER_ACCESS' ? getErrorMessage(error, SAVE_SHEET_FAILED_TEXT) : SAVE_SHEET_FAILED_TEXT;
+  return isNoOwnerAccess(error) ? getErrorMessage(error, SAVE_SHEET_FAILED_TEXT) : SAVE_SHEET_FAILED_TEXT;
 }
 
 export interface SheetSettingsCellProps {
@@ -108,8 +107,7 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
     update.reset();
     setDraft(null);
   };
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!validation.valid || update.isPending) return;
     const settings = trimSheetSettings(draft);
     update.mutate(
@@ -130,6 +128,16 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
       },
     );
   };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  // Refused as someone else's spreadsheet: an owner who edits it through a group, their organization or a
+  // shared drive proves it with Google, then the same save runs again.
+  const refusedUrl =
+    isNoOwnerAccess(update.error) && update.variables?.googleSheetsUrl === draft.googleSheetsUrl.trim()
+      ? update.variables.googleSheetsUrl
+      : null;
 
   return (
     <form
@@ -196,6 +204,9 @@ export function SheetSettingsCell({ form, onSaved }: SheetSettingsCellProps) {
           Cancel
         </Button>
       </div>
+      {refusedUrl ? (
+        <VerifyGoogleAccess spreadsheetUrl={refusedUrl} onVerified={submit} context={form.name} compact />
+      ) : null}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import {
   WarningIcon,
 } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifyGoogleAccess } from '@/features/google-account/components/verify-google-access';
 import { SETUP_REQUIRED_HINT, SHEET_STATUS_LABELS, type SheetStatus } from '../logic/sheet-status';
 
 /** Why a row says it is retrying: nothing is wrong with the sheet as far as anyone knows. */
@@ -16,6 +17,8 @@ export const RETRYING_HINT = 'Google Sheets was busy; the check is tried again b
 
 export interface SheetStatusCellProps {
   formName: string;
+  /** The form's spreadsheet: No Access offers Verify with Google for it. */
+  spreadsheetUrl: string;
   status: SheetStatus;
   /** The latest finished check, if any. */
   result: SheetAccess | undefined;
@@ -50,7 +53,13 @@ function lastCheckedText(result: SheetAccess): string {
 }
 
 /** Spec 000 section 4: an icon and a label per status, and Recheck for configured rows. */
-export function SheetStatusCell({ formName, status, result, onRecheck }: SheetStatusCellProps) {
+export function SheetStatusCell({
+  formName,
+  spreadsheetUrl,
+  status,
+  result,
+  onRecheck,
+}: SheetStatusCellProps) {
   const label = SHEET_STATUS_LABELS[status];
   const tooltip =
     status === 'setup-required'
@@ -88,6 +97,14 @@ export function SheetStatusCell({ formName, status, result, onRecheck }: SheetSt
         {label}
       </span>
       {note ? <span className="max-w-28 text-slate-500 text-xs leading-snug">{note}</span> : null}
+      {status === 'no-access' ? (
+        <VerifyGoogleAccess
+          spreadsheetUrl={spreadsheetUrl}
+          onVerified={onRecheck}
+          context={formName}
+          compact
+        />
+      ) : null}
       {status !== 'not-configured' ? (
         <button
           type="button"

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/button';
+import { GoogleMark } from '@/components/ui/google-mark';
+import { getErrorMessage } from '@/lib/api-client';
+import { useGoogleApisConfig } from '../api/get-google-apis-config';
+import { verifySpreadsheetAccess } from '../api/verify-spreadsheet-access';
+import { TokenRequestError, useGoogleTokenRequest } from '../hooks/use-google-token-request';
+import { isNoOwnerAccess } from '../logic/no-owner-access';
+import { VERIFY_MESSAGES } from '../logic/verify-messages';
+
+export interface VerifyGoogleAccessProps {
+  /** The spreadsheet the owner was refused. */
+  spreadsheetUrl: string;
+  /** Called once the server accepted the proof; the caller tries its own call again. */
+  onVerified: () => void;
+  /** Names the form or spreadsheet for screen readers when several of these are on one page. */
+  context?: string;
+  compact?: boolean;
+}
+
+/**
+ * Offered beside a NO_OWNER_ACCESS refusal: Google's window (the owner picks the account that edits the
+ * spreadsheet), then one metadata read with that token, after which the server accepts this owner for
+ * this spreadsheet without it. Nothing is shown when the server offers no Google sign-in for APIs.
+ */
+export function VerifyGoogleAccess({
+  spreadsheetUrl,
+  onVerified,
+  context,
+  compact = false,
+}: VerifyGoogleAccessProps) {
+  const config = useGoogleApisConfig();
+  const google = useGoogleTokenRequest(config.data);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const hintId = useId();
+  const problemId = useId();
+
+  if (config.data === null || google.status === 'unavailable') return null;
+
+  async function verify() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const token = await google.requestToken();
+      await verifySpreadsheetAccess(spreadsheetUrl, token);
+      toast.success(VERIFY_MESSAGES.verified);
+      onVerified();
+    } catch (error) {
+      // Closing Google's window is a change of mind, not a failure.
+      if (error instanceof TokenRequestError && error.type === 'popup_closed') return;
+      if (error instanceof Error && error.message === 'popup_closed') return;
+      setProblem(
+        isNoOwnerAccess(error)
+          ? VERIFY_MESSAGES.stillRefused
+          : `${VERIFY_MESSAGES.failedPrefix}${getErrorMessage(error, 'unknown error')}`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={`flex flex-col items-start ${compact ? 'gap-1.5' : 'gap-2'}`}>
+      <p id={hintId} className={`text-slate-600 ${compact ? 'max-w-56 text-xs' : 'text-sm'} leading-snug`}>
+        {VERIFY_MESSAGES.hint}
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={verify}
+        isLoading={busy}
+        disabled={google.status !== 'ready'}
+        aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+      >
+        {busy ? null : <GoogleMark />}
+        {VERIFY_MESSAGES.button}
+        {context ? <span className="sr-only"> for {context}</span> : null}
+      </Button>
+      {problem ? (
+        <p id={problemId} role="alert" className={`text-red-700 ${compact ? 'max-w-56 text-xs' : 'text-sm'}`}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
