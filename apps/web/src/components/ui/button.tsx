@@ -4,7 +4,7 @@ import { Spinner } from './spinner';
 /** The look of a Button: primary (emerald), secondary (outlined), ghost (bare), danger (red). */
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 /** The padding and text size of a Button. */
-export type ButtonSize = 'sm' | 'md' | 'lg';
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors ' +
@@ -19,6 +19,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
+  /** For a table cell beside other small controls. */
+  xs: 'px-2 py-1 text-xs',
   sm: 'px-3 py-1.5 text-sm',
   md: 'px-4 py-2 text-sm',
   lg: 'px-6 py-3 text-base',

@@ -96,7 +96,10 @@ export function SheetStatusCell({
         )}
         {label}
       </span>
-      {note ? <span className="max-w-28 text-slate-500 text-xs leading-snug">{note}</span> : null}
+      {note ? (
+        // An owner's address is one long word: it wraps anywhere rather than leave the column.
+        <span className="max-w-28 text-slate-500 text-xs leading-snug [overflow-wrap:anywhere]">{note}</span>
+      ) : null}
       {status === 'no-access' ? (
         <VerifyGoogleAccess
           spreadsheetUrl={spreadsheetUrl}

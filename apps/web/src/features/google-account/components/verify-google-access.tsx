@@ -16,6 +16,7 @@ export interface VerifyGoogleAccessProps {
   onVerified: () => void;
   /** Names the form or spreadsheet for screen readers when several of these are on one page. */
   context?: string;
+  /** For a table cell: the short question, a smaller button. */
   compact?: boolean;
 }
 
@@ -63,23 +64,24 @@ export function VerifyGoogleAccess({
 
   return (
     <div className={`flex flex-col items-start ${compact ? 'gap-1.5' : 'gap-2'}`}>
-      <p id={hintId} className={`text-slate-600 ${compact ? 'max-w-56 text-xs' : 'text-sm'} leading-snug`}>
-        {VERIFY_MESSAGES.hint}
+      <p id={hintId} className={`text-slate-600 leading-snug ${compact ? 'max-w-40 text-xs' : 'text-sm'}`}>
+        {compact ? VERIFY_MESSAGES.shortHint : VERIFY_MESSAGES.hint}
       </p>
       <Button
         variant="secondary"
-        size="sm"
+        size={compact ? 'xs' : 'sm'}
+        className={compact ? 'whitespace-nowrap' : ''}
         onClick={verify}
         isLoading={busy}
         disabled={google.status !== 'ready'}
         aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
       >
-        {busy ? null : <GoogleMark />}
+        {busy ? null : <GoogleMark className={compact ? 'size-3.5' : 'size-4'} />}
         {VERIFY_MESSAGES.button}
         {context ? <span className="sr-only"> for {context}</span> : null}
       </Button>
       {problem ? (
-        <p id={problemId} role="alert" className={`text-red-700 ${compact ? 'max-w-56 text-xs' : 'text-sm'}`}>
+        <p id={problemId} role="alert" className={`text-red-700 ${compact ? 'max-w-40 text-xs' : 'text-sm'}`}>
           {problem}
         </p>
       ) : null}
