@@ -2,10 +2,6 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { dragHandle, moveByKeyboard } from '../support/drag.js';
 import { newOwner } from '../support/sign-in.js';
 
-/** The 409 of a save over a form that was saved elsewhere since (FORM_CHANGED_MESSAGE in the contract). */
-const FORM_CHANGED =
-  'This form was saved somewhere else after you opened it. Reload to see the latest version; your changes here were not saved.';
-
 interface Session {
   accessToken: string;
   refreshToken: string;
@@ -167,7 +163,7 @@ test('an owner edits a form: removes a field, protects it with an authorized use
   await expect(page.getByText('Missing form ID parameter')).toBeVisible();
 });
 
-test('two tabs edit one form: the second save is refused and overwrites nothing', async ({
+test('two tabs edit one form: the second save is refused, and its owner keeps editing, saves their version or loads the latest', async ({
   context,
   page,
   request,
@@ -175,6 +171,12 @@ test('two tabs edit one form: the second save is refused and overwrites nothing'
   const session = await signInViaApi(page, request);
   const formId = await createForm(request, session);
   const editorUrl = `/dashboard/form-update?formId=${formId}`;
+  const storedName = async () => {
+    const stored = await request.get(`/api/v1/forms/${formId}`, {
+      headers: { Authorization: `Bearer ${session.accessToken}` },
+    });
+    return ((await stored.json()) as { data: { form: { name: string } } }).data.form.name;
+  };
   await page.goto(editorUrl);
   const second = await context.newPage();
   await second.goto(editorUrl);
@@ -186,26 +188,52 @@ test('two tabs edit one form: the second save is refused and overwrites nothing'
   await page.getByRole('button', { name: 'Update Form' }).click();
   await expect(page.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
 
+  // The second tab's save is refused: a dialog asks, and nothing is overwritten meanwhile.
   await second.getByRole('textbox', { name: 'Form Name' }).fill('Saved in the second tab');
   await second.getByRole('button', { name: 'Update Form' }).click();
-  await expect(second.locator('.Toastify__toast').filter({ hasText: FORM_CHANGED })).toBeVisible();
-  // Still editing, with the change kept on screen to copy.
+  const conflict = second.getByRole('alertdialog', { name: 'This form was saved somewhere else' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await second.screenshot({ path: 'screenshots/editor-save-conflict-1280.png', animations: 'disabled' });
+  expect(await storedName()).toBe('Saved in the first tab');
+
+  // Keep editing: the draft is still there, and so is the refusal at the next Update Form.
+  await conflict.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(conflict).toHaveCount(0);
   await expect(second).toHaveURL(new RegExp(`form-update\\?formId=${formId}$`));
   await expect(second.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Saved in the second tab');
+  await second.setViewportSize({ width: 390, height: 844 });
+  await second.getByRole('button', { name: 'Update Form' }).click();
+  await expect(conflict).toBeVisible();
+  await second.screenshot({ path: 'screenshots/editor-save-conflict-390.png', animations: 'disabled' });
+  await second.setViewportSize({ width: 1280, height: 800 });
 
-  const stored = await request.get(`/api/v1/forms/${formId}`, {
-    headers: { Authorization: `Bearer ${session.accessToken}` },
-  });
-  expect(((await stored.json()) as { data: { form: { name: string } } }).data.form.name).toBe(
-    'Saved in the first tab',
-  );
-  // A fresh load shows the first tab's save, and saving from it works.
+  // Save my version: it replaces the first tab's save.
+  await conflict.getByRole('button', { name: 'Save my version' }).click();
+  await expect(second.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
+  expect(await storedName()).toBe('Saved in the second tab');
+
+  // A third tab opened before that save loads the latest version instead, losing only its own change.
   const third = await context.newPage();
   await third.goto(editorUrl);
-  await expect(third.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Saved in the first tab');
-  await third.getByRole('textbox', { name: 'Form Name' }).fill('Saved after reloading');
+  await expect(third.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Saved in the second tab');
+  const fourth = await context.newPage();
+  await fourth.goto(editorUrl);
+  await expect(fourth.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Saved in the second tab');
+  await third.getByRole('textbox', { name: 'Form Name' }).fill('Saved in the third tab');
   await third.getByRole('button', { name: 'Update Form' }).click();
   await expect(third.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
+  await fourth.getByRole('textbox', { name: 'Form Name' }).fill('Dropped in the fourth tab');
+  await fourth.getByRole('button', { name: 'Update Form' }).click();
+  await fourth.getByRole('alertdialog').getByRole('button', { name: 'Load latest version' }).click();
+  await expect(fourth.getByRole('textbox', { name: 'Form Name' })).toHaveValue('Saved in the third tab');
+  await expect(fourth.getByRole('alertdialog')).toHaveCount(0);
+  expect(await storedName()).toBe('Saved in the third tab');
+  // And saving from the reloaded editor works.
+  await fourth.getByRole('textbox', { name: 'Form Name' }).fill('Saved after reloading');
+  await fourth.getByRole('button', { name: 'Update Form' }).click();
+  await expect(fourth.getByRole('heading', { name: 'Updated Successfully!' })).toBeVisible();
+  expect(await storedName()).toBe('Saved after reloading');
 });
 
 test("an owner reorders the editor's fields by mouse, by keyboard and with Move up, and the form keeps the order", async ({

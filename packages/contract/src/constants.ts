@@ -19,4 +19,6 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
   user: 'user',
+  /** The owner's Google access token with its expiry (document templates, Verify with Google). */
+  googleToken: 'googleToken',
 } as const;

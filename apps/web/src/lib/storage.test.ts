@@ -23,8 +23,8 @@ describe('session storage', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('clears accessToken, refreshToken and user, and nothing else', () => {
-    for (const key of ['accessToken', 'refreshToken', 'user', 'cookieConsent'])
+  it("clears accessToken, refreshToken, user and the owner's Google token, and nothing else", () => {
+    for (const key of ['accessToken', 'refreshToken', 'user', 'googleToken', 'cookieConsent'])
       localStorage.setItem(key, 'x');
     clearSession();
     expect(Object.keys(localStorage)).toEqual(['cookieConsent']);

@@ -43,8 +43,13 @@ export function removeStoredUser(): void {
   localStorage.removeItem(STORAGE_KEYS.user);
 }
 
-/** Clears accessToken, refreshToken and user, and the record of the last token rotation. */
+/**
+ * Clears accessToken, refreshToken and user, the record of the last token rotation, and the owner's
+ * Google token: on a shared browser the next person to sign in must not find a Drive token of the last
+ * one's (it could prove edit access to their spreadsheets, decision 0044).
+ */
 export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.googleToken);
   localStorage.removeItem(STORAGE_KEYS.accessToken);
   localStorage.removeItem(STORAGE_KEYS.refreshToken);
   localStorage.removeItem(STORAGE_KEYS.user);

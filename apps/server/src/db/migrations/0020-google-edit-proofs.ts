@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
  * (Drive's capabilities.canEdit for that token; decision 0044). Owners who edit only through a Google
  * group, a Workspace domain or a shared drive have no other way to show it, and the token itself is never
  * stored, so the proof is remembered instead, per owner and spreadsheet, until `expires_at`. Rows past it
- * are purged; a new proof replaces the row.
+ * are purged whenever a proof is recorded; a new proof replaces the row.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the past, not today's schema types
 export async function up(db: Kysely<any>): Promise<void> {

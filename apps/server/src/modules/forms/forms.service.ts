@@ -137,6 +137,18 @@ export const formNotFound = () => notFound('Form not found');
 /** 409: the form was saved elsewhere after the client loaded it (PUT's expectedUpdatedAt). */
 const formChanged = () => new HttpError(409, FORM_CHANGED_CODE, FORM_CHANGED_MESSAGE);
 
+/**
+ * A binding is recorded as proven only when this request's own token showed edit access (decision 0022):
+ * the sync can never ask with that token again. Anything else, a grant remembered from an earlier token
+ * (decision 0044) included, is recorded unproven, and the sync asks again, fresh, before its first write.
+ */
+function provenByThisToken(
+  decision: { kind: 'granted'; via: string } | { kind: 'unreachable' },
+  proof: BindingProof,
+): boolean {
+  return decision.kind === 'granted' && decision.via === 'own-token' && Boolean(proof.googleAccessToken);
+}
+
 function optionsSourceOf(
   row: Pick<FormRow, 'owner_id' | 'spreadsheet_id' | 'edit_access_proven_for'>,
 ): OptionsSource {
@@ -224,7 +236,7 @@ export function createFormsService(deps: FormsServiceDeps) {
         return proofForKeptBinding(ownerId, spreadsheetId, row.edit_access_proven_for, proof);
     }
     const decision = await deps.sheetAccess.requireForBinding(ownerId, spreadsheetId, proof);
-    return decision.kind === 'granted' && decision.via === 'own-token' ? spreadsheetId : null;
+    return provenByThisToken(decision, proof) ? spreadsheetId : null;
   }
 
   /**
@@ -242,7 +254,7 @@ export function createFormsService(deps: FormsServiceDeps) {
   ): Promise<string | undefined> {
     if (provenFor === spreadsheetId || !proof.googleAccessToken) return undefined;
     const decision = await deps.sheetAccess.requireForBinding(ownerId, spreadsheetId, proof);
-    return decision.kind === 'granted' && decision.via === 'own-token' ? spreadsheetId : undefined;
+    return provenByThisToken(decision, proof) ? spreadsheetId : undefined;
   }
 
   async function requireRow(ownerId: string, formId: string) {

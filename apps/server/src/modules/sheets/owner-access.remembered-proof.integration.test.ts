@@ -66,6 +66,17 @@ describeEachDialect("An owner's own-token proof of edit access is remembered", (
       token: bearer,
       body: { googleSheetsUrl: url, sheetName: 'Responses' },
     });
+  /** A form of Carol's bound to the spreadsheet (verified with her token in the same request). */
+  const boundForm = async (url: string) => {
+    const token = await t.issueGoogleAccessToken('carol@team.example', DRIVE_SCOPES);
+    const res = await t.request('POST', '/api/v1/forms', {
+      token: carol,
+      body: formBody({ googleSheetsUrl: url, sheetName: 'Responses' }),
+      headers: { 'x-google-access-token': token },
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.formId as string;
+  };
   const proofRows = () =>
     t.database.db
       .selectFrom('google_edit_proofs')
@@ -99,7 +110,15 @@ describeEachDialect("An owner's own-token proof of edit access is remembered", (
     // Later calls without it: preview, create and the Sheet Status (which never uses a cached decision).
     clock += 10 * 60_000;
     expect((await preview(url, carol)).status).toBe(200);
-    expect((await create(url, carol)).status).toBe(201);
+    const created = await create(url, carol);
+    expect(created.status).toBe(201);
+    // Recorded unproven, like a binding proven by sharing: the sync asks again before its first write.
+    const row = await t.database.db
+      .selectFrom('forms')
+      .select('edit_access_proven_for')
+      .where('form_id', '=', created.body.data.formId)
+      .executeTakeFirstOrThrow();
+    expect(row.edit_access_proven_for).toBeNull();
     expect((await status(url, carol)).body.data).toMatchObject({ accessible: true, error: null });
 
     // Dave, at the same domain, proved nothing: her proof is hers.
@@ -111,8 +130,14 @@ describeEachDialect("An owner's own-token proof of edit access is remembered", (
   it('ends after 30 days, and at once when her own token shows she may only view it now', async () => {
     const sheet = await domainSheet('Team budget');
     const url = sheet.spreadsheetUrl;
-    const carolsToken = await t.issueGoogleAccessToken('carol@team.example', DRIVE_SCOPES);
-    expect((await metadata(url, carol, carolsToken)).status).toBe(200);
+    const formId = await boundForm(url);
+    const batch = async () =>
+      (
+        await t.request('POST', '/api/v1/forms/check-sheet-access/batch', {
+          token: carol,
+          body: { formIds: [formId] },
+        })
+      ).body.data.results[formId];
 
     clock += OWN_TOKEN_PROOF_TTL_MS - 60_000;
     // Her sign-in of a month ago has ended too.
@@ -120,9 +145,12 @@ describeEachDialect("An owner's own-token proof of edit access is remembered", (
     expect((await status(url, carol)).body.data).toMatchObject({ accessible: true });
     clock += 60_000;
     expect((await status(url, carol)).body.data).toMatchObject({ error: 'NO_OWNER_ACCESS' });
+    // Manage Forms' batch check keeps that answer a minute; verifying again drops it at once.
+    expect(await batch()).toMatchObject({ error: 'NO_OWNER_ACCESS' });
     // Verifying again renews it; an ended proof is purged when another is recorded.
     const renewed = await t.issueGoogleAccessToken('carol@team.example', DRIVE_SCOPES);
     expect((await metadata(url, carol, renewed)).status).toBe(200);
+    expect(await batch()).toMatchObject({ accessible: true });
     expect((await status(url, carol)).body.data).toMatchObject({ accessible: true });
     expect((await proofRows()).map((row) => row.spreadsheet_id)).toEqual([sheet.spreadsheetId]);
 
@@ -134,11 +162,28 @@ describeEachDialect("An owner's own-token proof of edit access is remembered", (
         domains: [{ domain: 'team.example', role: 'view' }],
       },
     });
-    // (past the minute a granted decision is kept in memory)
-    clock += 61_000;
+    // (a token is always asked, even within the minute a granted decision is kept in memory)
     const viewerNow = await t.issueGoogleAccessToken('carol@team.example', DRIVE_SCOPES);
     expect((await metadata(url, carol, viewerNow)).status).toBe(403);
     expect(await proofRows()).toEqual([]);
+    expect((await status(url, carol)).body.data).toMatchObject({ error: 'NO_OWNER_ACCESS' });
+  });
+
+  it('ends when her own token cannot see the spreadsheet any more (Drive answers 404)', async () => {
+    const sheet = await domainSheet('Team holidays');
+    const url = sheet.spreadsheetUrl;
+    const before = await t.issueGoogleAccessToken('carol@team.example', DRIVE_SCOPES);
+    expect((await metadata(url, carol, before)).status).toBe(200);
+    expect((await proofRows()).map((row) => row.spreadsheet_id)).toContain(sheet.spreadsheetId);
+    // The company stops sharing it with the domain: Drive hides it from her account.
+    await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
+      sharing: { link: 'none', people: [{ email: SA, role: 'edit' }] },
+    });
+    const after = await t.issueGoogleAccessToken('carol@team.example', DRIVE_SCOPES);
+    const refused = await metadata(url, carol, after);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'NO_OWNER_ACCESS', detail: CAROL_REFUSED });
+    expect((await proofRows()).map((row) => row.spreadsheet_id)).not.toContain(sheet.spreadsheetId);
     expect((await status(url, carol)).body.data).toMatchObject({ error: 'NO_OWNER_ACCESS' });
   });
 });

@@ -282,7 +282,7 @@ describe('owner access', () => {
         rows.delete(key(owner, sheet));
       },
     };
-    const g = google(adasSheet, 'PERMISSION_DENIED', { edits: 'edit', views: 'view' });
+    const g = google(adasSheet, 'PERMISSION_DENIED', { edits: 'edit', views: 'view', hidden: 'NOT_FOUND' });
     const { access, advance } = service(g, { proofs });
     expect(await access.decide('bob', SHEET, { googleAccessToken: 'edits' })).toEqual({
       kind: 'granted',
@@ -308,5 +308,12 @@ describe('owner access', () => {
     );
     expect(rows.size).toBe(0);
     expect((await access.decide('bob', SHEET, { fresh: true })).kind).toBe('denied');
+
+    // A token Drive hides the file from ends it too, even right after a grant kept in memory: a request
+    // that brings a token is judged by it.
+    expect((await access.decide('bob', SHEET, { googleAccessToken: 'edits' })).kind).toBe('granted');
+    expect(rows.size).toBe(1);
+    expect((await access.decide('bob', SHEET, { googleAccessToken: 'hidden' })).kind).toBe('denied');
+    expect(rows.size).toBe(0);
   });
 });

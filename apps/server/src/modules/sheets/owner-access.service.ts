@@ -73,19 +73,24 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
     now,
   });
 
-  /** What Drive says their own token may do: edit, view (canEdit false), or nothing it can tell. */
+  /**
+   * What Drive says their own token may do: edit, view (canEdit false), none (Drive answers 404: that
+   * account cannot see the file at all), or nothing it can tell (undefined).
+   */
   async function ownTokenAccess(
     spreadsheetId: string,
     token: string | undefined,
-  ): Promise<'edit' | 'view' | undefined> {
+  ): Promise<'edit' | 'view' | 'none' | undefined> {
     if (!token || !isPlausibleAccessToken(token)) return undefined;
     try {
       return (await deps.drive.canEditWithUserToken(spreadsheetId, token)) ? 'edit' : 'view';
     } catch (error) {
-      // Refused, expired, without a Drive scope or Google down: the token proves nothing, the other
-      // ways still may.
-      if (error instanceof GoogleApiError) return undefined;
-      throw error;
+      if (!(error instanceof GoogleApiError)) throw error;
+      // Drive hides a file from an account that may not open it: such a token shows less than editing.
+      if (error.code === 'NOT_FOUND') return 'none';
+      // Expired, without a Drive scope (403) or Google down: the token proves nothing, the other ways
+      // still may.
+      return undefined;
     }
   }
 
@@ -104,14 +109,17 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
     }
   }
 
-  /** Whether an earlier proof by their own token still counts; a token that now only views ends it. */
+  /**
+   * Whether an earlier proof by their own token still counts; a token of theirs that now only views the
+   * spreadsheet, or cannot see it, ends it.
+   */
   async function earlierProof(
     ownerId: string,
     spreadsheetId: string,
-    byToken: 'view' | undefined,
+    byToken: 'view' | 'none' | undefined,
   ): Promise<boolean> {
     if (!deps.proofs) return false;
-    if (byToken === 'view') {
+    if (byToken !== undefined) {
       await deps.proofs.forget(ownerId, spreadsheetId);
       return false;
     }
@@ -177,8 +185,9 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
       const cached = cache.get(ownerId, spreadsheetId);
       if (cached) {
         const decision = await cached.catch(() => undefined);
-        // A refusal is not final for an owner who brings their own token.
-        if (decision && (decision.kind === 'granted' || !options.googleAccessToken)) return decision;
+        // A token is always asked: a refusal is not final for an owner who brings one, and a token that
+        // now shows less than editing must end a remembered proof at once.
+        if (decision && !options.googleAccessToken) return decision;
       }
     }
     const decision = evaluate(ownerId, spreadsheetId, options);

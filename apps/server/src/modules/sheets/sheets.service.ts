@@ -301,10 +301,21 @@ export function createSheetsService(deps: SheetsServiceDeps) {
     if (spreadsheetId && !result.retryable) checkCache.set(ownerId, spreadsheetId, sheetName, result);
   }
 
+  /**
+   * The binding check; when the owner's own token just proved edit access (Verify with Google, decision
+   * 0044), the Sheet Status answers kept for them are dropped, so Manage Forms shows every form on that
+   * spreadsheet as it is now rather than a refusal kept for a minute.
+   */
+  async function requireForBinding(caller: SheetCaller, spreadsheetId: string): Promise<void> {
+    const decision = await deps.ownerAccess.requireForBinding(caller.ownerId, spreadsheetId, caller);
+    if (decision.kind === 'granted' && decision.via === 'own-token' && caller.googleAccessToken)
+      checkCache.forgetOwner(caller.ownerId);
+  }
+
   return {
     async getMetadata(url: string, caller: SheetCaller): Promise<SpreadsheetMetadata> {
       const spreadsheetId = idFrom(url);
-      await deps.ownerAccess.requireForBinding(caller.ownerId, spreadsheetId, caller);
+      await requireForBinding(caller, spreadsheetId);
       try {
         const spreadsheet = await deps.sheets.getSpreadsheet(spreadsheetId);
         return {
@@ -328,7 +339,7 @@ export function createSheetsService(deps: SheetsServiceDeps) {
      */
     async getPreview(url: string, sheetName: string, caller: SheetCaller): Promise<SheetPreview> {
       const spreadsheetId = idFrom(url);
-      await deps.ownerAccess.requireForBinding(caller.ownerId, spreadsheetId, caller);
+      await requireForBinding(caller, spreadsheetId);
       const metadata = once(() => deps.sheets.getSpreadsheet(spreadsheetId));
       const shaped = await readPreview(spreadsheetId, sheetName, metadata);
       if (shaped.empty) return { spreadsheetId, sheetName, ...shaped };

@@ -29,7 +29,18 @@ export async function saveEditedForm(
   }
 }
 
-function isFormChanged(error: unknown): boolean {
+/**
+ * The owner's answer to a conflict: their version replaces the one saved elsewhere. The form is read as it
+ * is now and saved expecting that, so a third save in between is refused again rather than overwritten
+ * unseen.
+ */
+export async function overwriteEditedForm(formId: string, body: UpdateFormBody): Promise<ApiResult<Form>> {
+  const { form: current } = await getFormDetail(formId);
+  return updateForm(formId, { ...body, expectedUpdatedAt: current.updatedAt });
+}
+
+/** The server's 409 FORM_CHANGED: the form was saved elsewhere after this editor loaded it. */
+export function isFormChanged(error: unknown): boolean {
   if (!axios.isAxiosError(error) || error.response?.status !== 409) return false;
   const body: unknown = error.response.data;
   return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === FORM_CHANGED_CODE;

@@ -281,6 +281,69 @@ describe('FormEditorPage', EDIT_TIMEOUT, () => {
     ]);
   });
 
+  it('asks what to do when the form was saved elsewhere: keep editing, or save this version over it', async () => {
+    const conflict = new AxiosError('Request failed with status code 409', 'ERR_BAD_REQUEST', undefined, {}, {
+      status: 409,
+      data: { code: 'FORM_CHANGED', detail: 'This form was saved somewhere else after you opened it.' },
+    } as AxiosResponse);
+    const loadedDetail = detail();
+    const savedElsewhere = detail();
+    savedElsewhere.form = {
+      ...savedElsewhere.form,
+      name: 'Renamed elsewhere',
+      updatedAt: '2025-01-02T00:00:00.000Z',
+    };
+    api.getFormDetail.mockResolvedValueOnce(loadedDetail).mockResolvedValue(savedElsewhere);
+    api.updateForm.mockRejectedValueOnce(conflict).mockRejectedValueOnce(conflict);
+    const router = renderEditor();
+    const name = await loaded();
+    fireEvent.change(name, { target: { value: 'My version' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'This form was saved somewhere else' });
+    // No toast with the refusal: the dialog says it, and the safe answer has the focus.
+    expect(screen.queryByText('This form was saved somewhere else after you opened it.')).toBeNull();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep editing'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((screen.getByRole('textbox', { name: 'Form Name' }) as HTMLInputElement).value).toBe('My version');
+    expect(api.updateForm).toHaveBeenCalledTimes(1);
+
+    // Again, then Save my version: sent over the save made elsewhere, expecting that one.
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    const again = await screen.findByRole('alertdialog');
+    api.updateForm.mockResolvedValueOnce({
+      data: savedElsewhere.form,
+      message: 'Form updated successfully!',
+    });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save my version' }));
+    await waitFor(() => expect(api.updateForm).toHaveBeenCalledTimes(3));
+    expect(api.updateForm.mock.calls[2]?.[1]).toMatchObject({
+      name: 'My version',
+      expectedUpdatedAt: '2025-01-02T00:00:00.000Z',
+    });
+    expect(await screen.findByText('Form updated successfully!')).toBeDefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 5_000 });
+  });
+
+  it('says so when the form was saved elsewhere again while this version was being saved over it', async () => {
+    const conflict = new AxiosError('Request failed with status code 409', 'ERR_BAD_REQUEST', undefined, {}, {
+      status: 409,
+      data: { code: 'FORM_CHANGED', detail: 'changed' },
+    } as AxiosResponse);
+    api.getFormDetail.mockResolvedValue(detail());
+    api.updateForm.mockRejectedValue(conflict);
+    renderEditor();
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save my version' }));
+    expect(
+      await screen.findByText('The form was saved somewhere else again. Choose once more.'),
+    ).toBeDefined();
+    expect(screen.getByRole('alertdialog')).toBeDefined();
+  });
+
   it("falls back to 'Failed to update form' without a server message, and blocks a blank name", async () => {
     api.getFormDetail.mockResolvedValue(detail());
     api.updateForm.mockRejectedValue(new Error('Network Error'));

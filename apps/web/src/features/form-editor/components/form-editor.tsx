@@ -29,7 +29,7 @@ import { UnsavedChangesDialog } from '@/features/field-settings/components/unsav
 import { useUnsavedChangesGuard } from '@/features/field-settings/use-unsaved-changes-guard';
 import { DocumentTemplatesSection } from '@/features/form-templates/components/document-templates-section';
 import { rowCollision } from '@/lib/row-collision';
-import { saveEditedForm } from '../api/save-edited-form';
+import { isFormChanged, overwriteEditedForm, saveEditedForm } from '../api/save-edited-form';
 import { addColumn, addQuestion } from '../logic/add-field';
 import type { EditorField } from '../logic/editor-field';
 import {
@@ -48,6 +48,7 @@ import {
 import { serverMessageOr } from '../logic/error-text';
 import { conditionWarnings } from '../logic/field-conditions';
 import {
+  CONFLICT_TEXT,
   EDITOR_TEXT,
   FIELD_WARNINGS_TITLE,
   FORMS_DASHBOARD_PATH,
@@ -68,6 +69,7 @@ import { AuthorizedUsers } from './authorized-users';
 import { FieldEditor, UNTITLED_FIELD } from './field-editor';
 import { DigestChoice, ReceiptSettings } from './mail-settings';
 import { PrefillLinkDialog } from './prefill-link-dialog';
+import { SaveConflictDialog } from './save-conflict-dialog';
 import { SettingSwitch } from './setting-switch';
 import { SignatureSizeInputs } from './signature-size-inputs';
 import { useGoBack } from './use-go-back';
@@ -141,24 +143,39 @@ export function FormEditor({ detail }: FormEditorProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  // A save refused because the form was saved elsewhere meanwhile: the owner chooses in a dialog.
+  const [conflict, setConflict] = useState(false);
+  const updateBody = () => buildUpdateBody({ name, description, status, fields, settings }, form.settings);
+  const onSaved = ({ message }: { message?: string }) => {
+    toast.success(message ?? EDITOR_TEXT.updated);
+    void queryClient.invalidateQueries({ queryKey: ['forms'] });
+    // Saved: the redirect to the dashboard must not ask about changes that are no longer unsaved.
+    guard.allowLeaving();
+    setConflict(false);
+    setSaved(true);
+  };
   const save = useMutation({
-    mutationFn: () =>
-      saveEditedForm(
-        form.formId,
-        buildUpdateBody({ name, description, status, fields, settings }, form.settings),
-        startedFrom,
-      ),
-    onSuccess: ({ message }) => {
-      toast.success(message ?? EDITOR_TEXT.updated);
-      void queryClient.invalidateQueries({ queryKey: ['forms'] });
-      // Saved: the redirect to the dashboard must not ask about changes that are no longer unsaved.
-      guard.allowLeaving();
-      setSaved(true);
-    },
+    mutationFn: () => saveEditedForm(form.formId, updateBody(), startedFrom),
+    onSuccess: onSaved,
     onError: (error) => {
-      toast.error(serverMessageOr(error, EDITOR_TEXT.updateFailed));
+      if (isFormChanged(error)) setConflict(true);
+      else toast.error(serverMessageOr(error, EDITOR_TEXT.updateFailed));
     },
   });
+  const overwrite = useMutation({
+    mutationFn: () => overwriteEditedForm(form.formId, updateBody()),
+    onSuccess: onSaved,
+    onError: (error) => {
+      toast.error(
+        isFormChanged(error) ? CONFLICT_TEXT.changedAgain : serverMessageOr(error, EDITOR_TEXT.updateFailed),
+      );
+    },
+  });
+  const loadLatest = () => {
+    // The owner chose to drop this editor's changes: leaving must not ask about them.
+    guard.allowLeaving();
+    window.location.reload();
+  };
 
   useEffect(() => {
     if (!saved) return;
@@ -565,6 +582,13 @@ export function FormEditor({ detail }: FormEditorProps) {
         </Button>
       </div>
       <UnsavedChangesDialog guard={guard} />
+      <SaveConflictDialog
+        open={conflict}
+        onKeepEditing={() => setConflict(false)}
+        onLoadLatest={loadLatest}
+        onSaveMine={() => overwrite.mutate()}
+        isSaving={overwrite.isPending}
+      />
     </div>
   );
 }

@@ -18,6 +18,21 @@ export const EDITOR_TEXT = {
   fieldLabelRequired: 'Field label is required',
 } as const;
 
+/**
+ * The dialog of a save refused because the form was saved elsewhere meanwhile (decision 0041's 409; the
+ * spec has no text for it). Nothing is lost until the owner picks.
+ */
+export const CONFLICT_TEXT = {
+  title: 'This form was saved somewhere else',
+  body: 'Someone saved this form after you opened it here, perhaps you in another tab or on another device. Your changes here are not saved yet.',
+  choices:
+    'Save your version to replace that save entirely, or load the latest version and lose your changes here.',
+  keepEditing: 'Keep editing',
+  loadLatest: 'Load latest version',
+  saveMine: 'Save my version',
+  changedAgain: 'The form was saved somewhere else again. Choose once more.',
+} as const;
+
 /** What the field list says about moving fields, and what a screen reader hears as they move. */
 export const REORDER_TEXT = {
   hint: 'Drag a field by its handle to reorder (long press on touch screens), or use its arrow buttons. The sheet keeps its column order.',

@@ -275,7 +275,15 @@ export function FormGenerator() {
                 message={loadError}
                 action={
                   refusedUrl !== null && refusedUrl === url.trim() ? (
-                    <VerifyGoogleAccess spreadsheetUrl={refusedUrl} onVerified={handleLoad} />
+                    <VerifyGoogleAccess
+                      spreadsheetUrl={refusedUrl}
+                      onVerified={() => {
+                        // The panel holding the focused button goes away with the load: keep focus
+                        // where a load is started.
+                        document.querySelector<HTMLElement>('[data-load-sheets]')?.focus();
+                        void handleLoad();
+                      }}
+                    />
                   ) : undefined
                 }
               />

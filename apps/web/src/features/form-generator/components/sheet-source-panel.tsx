@@ -71,7 +71,7 @@ export function SheetSourcePanel(props: SheetSourcePanelProps) {
             aria-describedby={props.urlError ? errorId : undefined}
             className={`${inputClasses} ${props.urlError ? 'border-red-400' : 'border-slate-300'}`}
           />
-          <Button type="submit" isLoading={props.isLoading} className="shrink-0 sm:w-32">
+          <Button type="submit" isLoading={props.isLoading} className="shrink-0 sm:w-32" data-load-sheets>
             Load Data
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import type { SheetAccess } from '@sheetforms/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import {
   CheckCircleIcon,
   ErrorIcon,
@@ -61,6 +61,7 @@ export function SheetStatusCell({
   onRecheck,
 }: SheetStatusCellProps) {
   const label = SHEET_STATUS_LABELS[status];
+  const statusRef = useRef<HTMLSpanElement>(null);
   const tooltip =
     status === 'setup-required'
       ? SETUP_REQUIRED_HINT
@@ -81,10 +82,12 @@ export function SheetStatusCell({
   return (
     <div className="flex min-w-28 flex-col items-start gap-1">
       <span
+        ref={statusRef}
+        tabIndex={-1}
         data-testid="sheet-status"
         data-status={status}
         title={tooltip}
-        className={`inline-flex gap-1.5 font-medium text-sm ${
+        className={`inline-flex gap-1.5 rounded font-medium text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2 ${
           // The long retrying label wraps in its column instead of widening the table.
           status === 'retrying' ? 'max-w-28 items-start leading-snug' : 'items-center whitespace-nowrap'
         } ${tone[status]}`}
@@ -103,7 +106,11 @@ export function SheetStatusCell({
       {status === 'no-access' ? (
         <VerifyGoogleAccess
           spreadsheetUrl={spreadsheetUrl}
-          onVerified={onRecheck}
+          onVerified={() => {
+            onRecheck();
+            // The button goes away with the No access state: the status it changed takes the focus.
+            statusRef.current?.focus();
+          }}
           context={formName}
           compact
         />

@@ -44,7 +44,11 @@ beforeEach(() => {
   gis = installFakeGoogleTokenClient('carols-token');
 });
 
+const originalAdapter = api.defaults.adapter;
+
 afterEach(() => {
+  // The shared web project keeps one module graph per worker: the next file must find axios as it was.
+  api.defaults.adapter = originalAdapter;
   removeFakeGoogleTokenClient();
   localStorage.clear();
   vi.restoreAllMocks();
@@ -52,20 +56,20 @@ afterEach(() => {
 
 function renderVerify(onVerified = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <QueryClientProvider client={client}>
       <VerifyGoogleAccess spreadsheetUrl={SHEET_URL} onVerified={onVerified} context="Team rota" />
       <ToastContainer />
     </QueryClientProvider>,
   );
-  return onVerified;
 }
 
 const verifyButton = () => screen.findByRole('button', { name: /Verify with Google/ });
 
 describe('Verify with Google', () => {
   it("opens Google's account choice, sends the token once with the metadata read, and lets the caller try again", async () => {
-    const onVerified = renderVerify();
+    const onVerified = vi.fn();
+    renderVerify(onVerified);
     expect(await screen.findByText(VERIFY_MESSAGES.hint)).toBeTruthy();
     const button = await verifyButton();
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
@@ -85,7 +89,8 @@ describe('Verify with Google', () => {
 
   it('says so when the chosen account cannot edit it either, and does not go on', async () => {
     metadataReply = () => ({ status: 403, data: problem(403, REFUSED, 'NO_OWNER_ACCESS') });
-    const onVerified = renderVerify();
+    const onVerified = vi.fn();
+    renderVerify(onVerified);
     const button = await verifyButton();
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
@@ -111,13 +116,27 @@ describe('Verify with Google', () => {
 
   it('takes a closed Google window as a change of mind: no error, nothing sent, the button ready again', async () => {
     gis.next = 'closed';
-    const onVerified = renderVerify();
+    const onVerified = vi.fn();
+    renderVerify(onVerified);
     const button = await verifyButton();
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
     await waitFor(() => expect(gis.prompts).toHaveLength(1));
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(metadataCalls).toEqual([]);
+    expect(onVerified).not.toHaveBeenCalled();
+  });
+
+  it('starts nothing when Google answers after the offer was withdrawn (the owner cancelled meanwhile)', async () => {
+    const onVerified = vi.fn();
+    const { unmount } = renderVerify(onVerified);
+    const button = await verifyButton();
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    expect(gis.prompts).toHaveLength(1);
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(metadataCalls).toEqual([]);
     expect(onVerified).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { GoogleMark } from '@/components/ui/google-mark';
@@ -37,18 +37,34 @@ export function VerifyGoogleAccess({
   const [problem, setProblem] = useState<string | null>(null);
   const hintId = useId();
   const problemId = useId();
+  // Google's window stays open as long as the owner likes: by the time it answers, they may have
+  // cancelled (this offer is gone) or typed another address. Then its answer must start nothing.
+  const current = useRef({ mounted: true, spreadsheetUrl });
+  current.current.spreadsheetUrl = spreadsheetUrl;
+  useEffect(() => {
+    current.current.mounted = true;
+    return () => {
+      current.current.mounted = false;
+    };
+  }, []);
 
-  if (config.data === null || google.status === 'unavailable') return null;
+  // No Google APIs on this server, or its configuration could not be read: nothing to offer.
+  if (config.data === null || config.isError || google.status === 'unavailable') return null;
 
   async function verify() {
+    const url = spreadsheetUrl;
+    const stillWanted = () => current.current.mounted && current.current.spreadsheetUrl === url;
     setBusy(true);
     setProblem(null);
     try {
       const token = await google.requestToken();
-      await verifySpreadsheetAccess(spreadsheetUrl, token);
+      if (!stillWanted()) return;
+      await verifySpreadsheetAccess(url, token);
+      if (!stillWanted()) return;
       toast.success(VERIFY_MESSAGES.verified);
       onVerified();
     } catch (error) {
+      if (!stillWanted()) return;
       // Closing Google's window is a change of mind, not a failure.
       if (error instanceof TokenRequestError && error.type === 'popup_closed') return;
       if (error instanceof Error && error.message === 'popup_closed') return;
@@ -58,7 +74,7 @@ export function VerifyGoogleAccess({
           : `${VERIFY_MESSAGES.failedPrefix}${getErrorMessage(error, 'unknown error')}`,
       );
     } finally {
-      setBusy(false);
+      if (current.current.mounted) setBusy(false);
     }
   }
 

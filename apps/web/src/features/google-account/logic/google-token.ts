@@ -1,11 +1,11 @@
-import { GOOGLE_TOKEN_VALIDITY_MS } from '@sheetforms/contract';
+import { GOOGLE_TOKEN_VALIDITY_MS, STORAGE_KEYS } from '@sheetforms/contract';
 
 /**
  * The owner's Google access token for document templates, kept in localStorage with its expiry (spec
  * 001 sections 3 and 4). The spec keeps it 30 days (section 9) even though Google's token lives about an
  * hour: when Google answers 401 the token is cleared and a new one is asked for silently.
  */
-export const GOOGLE_TOKEN_STORAGE_KEY = 'googleToken';
+export const GOOGLE_TOKEN_STORAGE_KEY = STORAGE_KEYS.googleToken;
 
 export interface StoredGoogleToken {
   accessToken: string;
