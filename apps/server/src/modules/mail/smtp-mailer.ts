@@ -25,8 +25,11 @@ export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g,
 
 /**
  * SMTP through nodemailer (SMTP_URL). Connection, greeting and socket timeouts bound each step, and an
- * overall timer bounds the whole send. nodemailer is loaded with the first mail, not at start (about
- * 14 MiB of resident memory).
+ * abort signal bounds the whole send: when it fires, nodemailer drops the message from its queue or
+ * closes the connection delivering it, so a send reported as timed out does not go on to deliver the
+ * mail behind our back (the delivery is tried again later: that would be a second copy). Only a server
+ * that took the whole message and had not yet answered can still keep it: SMTP gives no way to know.
+ * nodemailer is loaded with the first mail, not at start (about 14 MiB of resident memory).
  */
 export function createSmtpMailer(options: { smtpUrl: string; timeoutMs: number }): SmtpMailer {
   let transport: Promise<Transporter> | undefined;
@@ -46,15 +49,13 @@ export function createSmtpMailer(options: { smtpUrl: string; timeoutMs: number }
   };
   return {
     async send(message) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('sending the mail timed out')), options.timeoutMs);
-      });
+      const signal = AbortSignal.timeout(options.timeoutMs);
       try {
-        const send = openTransport().then((opened) => opened.sendMail(message));
-        await Promise.race([send, timeout]);
-      } finally {
-        clearTimeout(timer);
+        const opened = await openTransport();
+        await opened.sendMail({ ...message, signal });
+      } catch (error) {
+        if (signal.aborted) throw new Error('sending the mail timed out');
+        throw error;
       }
     },
     close() {
