@@ -1,60 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server (npm smtp-server) on loopback; each accepted message parsed with mailparser. */
-export async function startMailbox() {
-  const mails: ParsedMail[] = [];
-  /** Messages taken in DATA while holding, never answered. */
-  const held: ParsedMail[] = [];
-  let holding = false;
-  let refuse = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    size: 5 * 1024 * 1024,
-    onData(stream, _session, callback) {
-      if (holding) {
-        // The whole message is read, but the answer to DATA never comes: the sender waits for it.
-        simpleParser(stream)
-          .then((mail) => held.push(mail))
-          .catch(() => stream.resume());
-        return;
-      }
-      if (refuse > 0) {
-        refuse--;
-        stream.resume();
-        stream.on('end', () =>
-          callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })),
-        );
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    held,
-    /** While on, each message is read into `held` and never answered (a send in flight for a crash test). */
-    hold(on: boolean) {
-      holding = on;
-    },
-    /** The next `count` messages are refused with a temporary error (451). */
-    refuseNext(count: number) {
-      refuse = count;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export { startMailbox } from '../../test/mailbox.js';
 
 export interface ReceivedHook {
   path: string;

@@ -1,38 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startMailbox } from '../../test/mailbox.js';
 import { createSmtpMailer, type SmtpMailer } from './smtp-mailer.js';
-
-/**
- * A real SMTP server that answers every step, but each a little late: no single step is slow enough for
- * a socket timeout, while the whole send takes longer than the mailer's budget.
- */
-async function slowMailbox(stepDelayMs: number) {
-  const mails: ParsedMail[] = [];
-  const later = (callback: (error?: Error) => void) => setTimeout(() => callback(), stepDelayMs);
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onMailFrom: (_address, _session, callback) => later(callback),
-    onRcptTo: (_address, _session, callback) => later(callback),
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          later(callback);
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const message = {
   from: 'SheetForms <no-reply@sheetforms.test>',
@@ -52,7 +20,7 @@ describe('SMTP mailer', () => {
   });
 
   it('sends within its budget', async () => {
-    const mailbox = await slowMailbox(10);
+    const mailbox = await startMailbox({ stepDelayMs: 10 });
     const mailer = createSmtpMailer({ smtpUrl: mailbox.url, timeoutMs: 5_000 });
     opened.push({ mailer, close: mailbox.close });
     await mailer.send(message);
@@ -62,7 +30,7 @@ describe('SMTP mailer', () => {
   it('does not deliver a mail it reported as timed out, so the retry is the only copy', async () => {
     // Three late answers of 400 ms against a budget of 600 ms: each step is well within the socket
     // timeout, the send as a whole is not.
-    const mailbox = await slowMailbox(400);
+    const mailbox = await startMailbox({ stepDelayMs: 400 });
     const mailer = createSmtpMailer({ smtpUrl: mailbox.url, timeoutMs: 600 });
     opened.push({ mailer, close: mailbox.close });
     await expect(mailer.send(message)).rejects.toThrow('sending the mail timed out');
@@ -71,7 +39,7 @@ describe('SMTP mailer', () => {
     expect(mailbox.mails).toEqual([]);
 
     // The same mailer sends the next one (the retry) once the server is quick again.
-    const quick = await slowMailbox(0);
+    const quick = await startMailbox();
     const next = createSmtpMailer({ smtpUrl: quick.url, timeoutMs: 5_000 });
     opened.push({ mailer: next, close: quick.close });
     await next.send(message);

@@ -75,47 +75,49 @@ describeEachDialect('Proving edit access for a form already bound to its spreads
       }
     ).values;
 
-  it('holds the responses until a save of the same spreadsheet with a token that edits records the proof; a view-only token is refused and changes nothing', async () => {
-    // Bob edits it as another of his Google accounts (as a group member would): no permission names
-    // bob@example.com, and the service account is not given it yet.
+  type Person = { email: string; role: 'view' | 'edit' };
+  /**
+   * A form of Bob's bound while the service account could not open its spreadsheet (so unproven), then
+   * the spreadsheet shared with the service account too, and one response the sync holds back.
+   */
+  async function heldForm(title: string, people: Person[], answer: string) {
     const sheet = (await t.emulatorControl('POST', '/spreadsheets', {
-      title: 'Club sign-ups',
+      title,
       ownerEmail: 'ada@example.com',
       sheets: [{ title: 'Responses', rows: [['Full Name', 'Email']] }],
-      sharing: {
-        link: 'none',
-        people: [
-          { email: 'bob.home@example.net', role: 'edit' },
-          { email: 'bob.old@example.net', role: 'view' },
-        ],
-      },
+      sharing: { link: 'none', people },
     })) as { spreadsheetId: string; spreadsheetUrl: string };
-    const url = sheet.spreadsheetUrl;
     const created = await t.request('POST', '/api/v1/forms', {
       token: bob,
-      body: formBody({ googleSheetsUrl: url, sheetName: 'Responses' }),
+      body: formBody({ googleSheetsUrl: sheet.spreadsheetUrl, sheetName: 'Responses' }),
     });
     expect(created.status).toBe(201);
     const formId = created.body.data.formId as string;
     expect(await provenFor(formId)).toBeNull();
     await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
-      sharing: {
-        link: 'none',
-        people: [
-          { email: SA, role: 'edit' },
-          { email: 'bob.home@example.net', role: 'edit' },
-          { email: 'bob.old@example.net', role: 'view' },
-        ],
-      },
+      sharing: { link: 'none', people: [{ email: SA, role: 'edit' }, ...people] },
     });
-
-    const submitted = await submit(t, formId, { response: { 'Full Name': 'Waiting for proof' } });
+    const submitted = await submit(t, formId, { response: { 'Full Name': answer } });
     expect(submitted.status).toBe(201);
     const responseId = submitted.body.data.responseId as string;
     const held = await waitFor(async () => {
       const row = await syncStateOf(responseId);
       return row.sync_state === 'pending' && row.last_error ? row : undefined;
     });
+    return { sheet, url: sheet.spreadsheetUrl, formId, responseId, held };
+  }
+
+  it('holds the responses until a save of the same spreadsheet with a token that edits records the proof; a view-only token is refused and changes nothing', async () => {
+    // Bob edits it as another of his Google accounts (as a group member would): no permission names
+    // bob@example.com, and the service account is not given it yet.
+    const { sheet, url, formId, responseId, held } = await heldForm(
+      'Club sign-ups',
+      [
+        { email: 'bob.home@example.net', role: 'edit' },
+        { email: 'bob.old@example.net', role: 'view' },
+      ],
+      'Waiting for proof',
+    );
     expect(held.last_error).toContain('does not have edit access to this spreadsheet');
     // The held message names the way out for an owner who edits it through a group or their organization.
     expect(held.last_error).toContain('choose Verify with Google under the form’s Sheet Status');
@@ -161,33 +163,11 @@ describeEachDialect('Proving edit access for a form already bound to its spreads
   });
 
   it('releases the held responses once the owner verifies with Google (decision 0044), without saving the form', async () => {
-    const sheet = (await t.emulatorControl('POST', '/spreadsheets', {
-      title: 'Club rota',
-      ownerEmail: 'ada@example.com',
-      sheets: [{ title: 'Responses', rows: [['Full Name', 'Email']] }],
-      sharing: { link: 'none', people: [{ email: 'bob.home@example.net', role: 'edit' }] },
-    })) as { spreadsheetId: string; spreadsheetUrl: string };
-    const created = await t.request('POST', '/api/v1/forms', {
-      token: bob,
-      body: formBody({ googleSheetsUrl: sheet.spreadsheetUrl, sheetName: 'Responses' }),
-    });
-    expect(created.status).toBe(201);
-    const formId = created.body.data.formId as string;
-    await t.emulatorControl('PATCH', `/spreadsheets/${sheet.spreadsheetId}`, {
-      sharing: {
-        link: 'none',
-        people: [
-          { email: SA, role: 'edit' },
-          { email: 'bob.home@example.net', role: 'edit' },
-        ],
-      },
-    });
-    const submitted = await submit(t, formId, { response: { 'Full Name': 'Held until verified' } });
-    const responseId = submitted.body.data.responseId as string;
-    await waitFor(async () => {
-      const row = await syncStateOf(responseId);
-      return row.sync_state === 'pending' && row.last_error ? row : undefined;
-    });
+    const { sheet, formId, responseId } = await heldForm(
+      'Club rota',
+      [{ email: 'bob.home@example.net', role: 'edit' }],
+      'Held until verified',
+    );
 
     // Verify with Google, as the Sheet Status offers it: one metadata read with the token.
     const homeToken = await t.issueGoogleAccessToken('bob.home@example.net', DRIVE_SCOPES);
