@@ -12,6 +12,8 @@ import { CloseIcon, PlusIcon, SheetIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input';
 import { labelClasses } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifyGoogleAccess } from '@/features/google-account/components/verify-google-access';
+import { isNoOwnerAccess } from '@/features/google-account/logic/no-owner-access';
 import { getSheetPreview } from '../api/form-editor-api';
 import { ADD_FIELD_MESSAGES, unusedSheetColumns } from '../logic/add-field';
 import type { EditorField } from '../logic/editor-field';
@@ -97,7 +99,13 @@ function AddFieldChoices({
   const unused = preview.data ? unusedSheetColumns(preview.data.headers, fields) : [];
   return (
     <>
-      <SheetColumns hasSheet={hasSheet} preview={preview} unused={unused} onAddColumn={onAddColumn} />
+      <SheetColumns
+        googleSheetsUrl={googleSheetsUrl}
+        hasSheet={hasSheet}
+        preview={preview}
+        unused={unused}
+        onAddColumn={onAddColumn}
+      />
       <NewQuestionForm unused={unused} onAddQuestion={onAddQuestion} />
     </>
   );
@@ -105,12 +113,13 @@ function AddFieldChoices({
 
 interface SheetColumnsProps {
   hasSheet: boolean;
+  googleSheetsUrl: string;
   preview: UseQueryResult<SheetPreview>;
   unused: readonly SheetHeader[];
   onAddColumn: AddFieldPanelProps['onAddColumn'];
 }
 
-function SheetColumns({ hasSheet, preview, unused, onAddColumn }: SheetColumnsProps) {
+function SheetColumns({ googleSheetsUrl, hasSheet, preview, unused, onAddColumn }: SheetColumnsProps) {
   const [error, setError] = useState<string | null>(null);
 
   let body: ReactNode;
@@ -126,13 +135,20 @@ function SheetColumns({ hasSheet, preview, unused, onAddColumn }: SheetColumnsPr
   } else if (preview.isError) {
     const reason = serverMessageOr(preview.error, ADD_FIELD_TEXT.readFailed);
     body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <p className="text-red-700">
-          {reason === ADD_FIELD_TEXT.readFailed ? reason : `${ADD_FIELD_TEXT.readFailed}: ${reason}`}
-        </p>
-        <Button size="sm" variant="secondary" onClick={() => void preview.refetch()}>
-          Try again
-        </Button>
+      <div className="flex flex-col items-start gap-3">
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+          <p className="text-red-700">
+            {reason === ADD_FIELD_TEXT.readFailed ? reason : `${ADD_FIELD_TEXT.readFailed}: ${reason}`}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => void preview.refetch()}>
+            Try again
+          </Button>
+        </div>
+        {isNoOwnerAccess(preview.error) ? (
+          // Refused as someone else's spreadsheet: an owner who edits it through a group, their
+          // organization or a shared drive proves it, then the columns are read again.
+          <VerifyGoogleAccess spreadsheetUrl={googleSheetsUrl} onVerified={() => void preview.refetch()} />
+        ) : null}
       </div>
     );
   } else {

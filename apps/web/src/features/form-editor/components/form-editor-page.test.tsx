@@ -5,6 +5,13 @@ import { AxiosError, type AxiosResponse } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api as http } from '@/lib/api-client';
+import { fakeAdapter } from '@/testing/fake-adapter';
+import {
+  AUTH_CONFIG_WITH_GOOGLE_APIS,
+  installFakeGoogleTokenClient,
+  removeFakeGoogleTokenClient,
+} from '@/testing/fake-google-token-client';
 import * as formsApi from '../api/form-editor-api';
 import { loadedForm } from '../logic/loaded-form.test-support';
 import { FormEditorPage } from './form-editor-page';
@@ -540,6 +547,41 @@ describe('Fields of issue 21', EDIT_TIMEOUT, () => {
       'fphone',
       expect.stringMatching(/^f[0-9a-z]{10}$/),
     ]);
+  });
+
+  it("offers Verify with Google when the sheet's columns are refused as someone else's spreadsheet, and reads them after", async () => {
+    const refusal = new AxiosError('Request failed with status code 403', 'ERR_BAD_REQUEST', undefined, {}, {
+      status: 403,
+      data: {
+        code: 'NO_OWNER_ACCESS',
+        detail: 'You do not have access to this spreadsheet as ada@example.com.',
+      },
+    } as AxiosResponse);
+    const originalAdapter = http.defaults.adapter;
+    const verified: unknown[] = [];
+    http.defaults.adapter = fakeAdapter(async (config) => {
+      if (config.url === '/auth/config') return { status: 200, data: { data: AUTH_CONFIG_WITH_GOOGLE_APIS } };
+      if (config.url === '/sheets/metadata') {
+        verified.push(config.headers.get('x-google-access-token'));
+        return { status: 200, data: { data: { spreadsheetId: 'abc', title: 'Survey', sheets: [] } } };
+      }
+      return { status: 404, data: { code: 'NOT_FOUND', detail: 'Not found' } };
+    });
+    installFakeGoogleTokenClient('adas-work-token');
+    try {
+      api.getSheetPreview.mockRejectedValueOnce(refusal);
+      await openEditor();
+      fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+      const verify = await screen.findByRole('button', { name: 'Verify with Google' });
+      await waitFor(() => expect((verify as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(verify);
+      await waitFor(() => expect(api.getSheetPreview).toHaveBeenCalledTimes(2));
+      expect(verified).toEqual(['adas-work-token']);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify with Google' })).toBeNull());
+    } finally {
+      removeFakeGoogleTokenClient();
+      http.defaults.adapter = originalAdapter;
+    }
   });
 
   it("says why the sheet's columns could not be read, and a new question still works", async () => {
