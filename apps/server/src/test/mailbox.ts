@@ -13,7 +13,7 @@ export async function startMailbox(options: { stepDelayMs?: number } = {}) {
   const held: ParsedMail[] = [];
   let holding = false;
   let refuse = 0;
-  const delay = options.stepDelayMs ?? 0;
+  let delay = options.stepDelayMs ?? 0;
   const later = (callback: () => void) => (delay > 0 ? setTimeout(callback, delay) : callback());
   const server = new SMTPServer({
     authOptional: true,
@@ -54,6 +54,10 @@ export async function startMailbox(options: { stepDelayMs?: number } = {}) {
     /** While on, each message is read into `held` and never answered (a send in flight for a crash test). */
     hold(on: boolean) {
       holding = on;
+    },
+    /** From now on, answer MAIL FROM, RCPT TO and the end of DATA this late. */
+    setStepDelay(ms: number) {
+      delay = ms;
     },
     /** The next `count` messages are refused with a temporary error (451). */
     refuseNext(count: number) {

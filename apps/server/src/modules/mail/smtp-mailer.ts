@@ -54,7 +54,7 @@ export function createSmtpMailer(options: { smtpUrl: string; timeoutMs: number }
         const opened = await openTransport();
         await opened.sendMail({ ...message, signal });
       } catch (error) {
-        if (signal.aborted) throw new Error('sending the mail timed out');
+        if (signal.aborted) throw new Error('sending the mail timed out', { cause: error });
         throw error;
       }
     },

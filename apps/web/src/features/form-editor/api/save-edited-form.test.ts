@@ -4,7 +4,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadedForm } from '../logic/loaded-form.test-support';
 import * as api from './form-editor-api';
-import { saveEditedForm } from './save-edited-form';
+import { FormChangedError, saveEditedForm, saveOver } from './save-edited-form';
 
 vi.mock('./form-editor-api', () => ({ updateForm: vi.fn(), getFormDetail: vi.fn() }));
 const updateForm = vi.mocked(api.updateForm);
@@ -57,12 +57,28 @@ describe('saveEditedForm', () => {
     expect(updateForm).toHaveBeenLastCalledWith('abcDEF123456', { ...body, expectedUpdatedAt: LATER });
   });
 
-  it('keeps the refusal when anything else changed: another tab saved the form', async () => {
-    const conflict = refusal(409, 'FORM_CHANGED');
-    updateForm.mockRejectedValueOnce(conflict);
-    getFormDetail.mockResolvedValue(detailWith({ ...loaded, updatedAt: LATER, name: 'Saved elsewhere' }));
-    await expect(saveEditedForm('abcDEF123456', body, loaded)).rejects.toBe(conflict);
+  it('keeps the refusal when anything else changed: another tab saved the form, which the error carries', async () => {
+    updateForm.mockRejectedValueOnce(refusal(409, 'FORM_CHANGED'));
+    const elsewhere = { ...loaded, updatedAt: LATER, name: 'Saved elsewhere' };
+    getFormDetail.mockResolvedValue(detailWith(elsewhere));
+    const failure = await saveEditedForm('abcDEF123456', body, loaded).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FormChangedError);
+    expect((failure as FormChangedError).current).toBe(elsewhere);
     expect(updateForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves my version over the save the owner was told about, and over nothing newer', async () => {
+    updateForm.mockResolvedValueOnce(saved);
+    await expect(saveOver('abcDEF123456', body, LATER)).resolves.toBe(saved);
+    expect(updateForm).toHaveBeenCalledWith('abcDEF123456', { ...body, expectedUpdatedAt: LATER });
+    expect(getFormDetail).not.toHaveBeenCalled();
+
+    // Saved elsewhere again while the owner decided: refused, with that newer form to ask about.
+    const newer = { ...loaded, updatedAt: '2025-01-03T00:00:00.000Z', name: 'Saved again' };
+    updateForm.mockRejectedValueOnce(refusal(409, 'FORM_CHANGED'));
+    getFormDetail.mockResolvedValue(detailWith(newer));
+    const failure = await saveOver('abcDEF123456', body, LATER).catch((error: unknown) => error);
+    expect((failure as FormChangedError).current).toBe(newer);
   });
 
   it('passes any other error on without reading the form', async () => {

@@ -6,7 +6,7 @@ import {
   typeReasonText,
 } from '@sheetforms/contract';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, PlusIcon, SheetIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input';
@@ -121,6 +121,7 @@ interface SheetColumnsProps {
 
 function SheetColumns({ googleSheetsUrl, hasSheet, preview, unused, onAddColumn }: SheetColumnsProps) {
   const [error, setError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   let body: ReactNode;
   if (!hasSheet) {
@@ -147,7 +148,14 @@ function SheetColumns({ googleSheetsUrl, hasSheet, preview, unused, onAddColumn 
         {isNoOwnerAccess(preview.error) ? (
           // Refused as someone else's spreadsheet: an owner who edits it through a group, their
           // organization or a shared drive proves it, then the columns are read again.
-          <VerifyGoogleAccess spreadsheetUrl={googleSheetsUrl} onVerified={() => void preview.refetch()} />
+          <VerifyGoogleAccess
+            spreadsheetUrl={googleSheetsUrl}
+            onVerified={() => {
+              // The refusal and its button go away with the read: the list's heading takes the focus.
+              headingRef.current?.focus();
+              void preview.refetch();
+            }}
+          />
         ) : null}
       </div>
     );
@@ -189,7 +197,13 @@ function SheetColumns({ googleSheetsUrl, hasSheet, preview, unused, onAddColumn 
 
   return (
     <div className="mt-3">
-      <h4 className="mb-2 font-medium text-slate-700 text-sm">{ADD_FIELD_TEXT.fromSheet}</h4>
+      <h4
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-2 rounded font-medium text-slate-700 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2"
+      >
+        {ADD_FIELD_TEXT.fromSheet}
+      </h4>
       {body}
       {error ? (
         <p role="alert" className="mt-2 text-red-600 text-sm">

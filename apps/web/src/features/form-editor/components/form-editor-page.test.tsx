@@ -325,9 +325,16 @@ describe('FormEditorPage', EDIT_TIMEOUT, () => {
     });
     fireEvent.click(within(again).getByRole('button', { name: 'Save my version' }));
     await waitFor(() => expect(api.updateForm).toHaveBeenCalledTimes(3));
-    expect(api.updateForm.mock.calls[2]?.[1]).toMatchObject({
-      name: 'My version',
+    // The whole draft, over the save the owner was told about (its updatedAt, read at the refusal).
+    const { expectedUpdatedAt: _first, ...firstDraft } = api.updateForm.mock.calls[0]?.[1] ?? {};
+    expect(api.updateForm.mock.calls[2]?.[1]).toEqual({
+      ...firstDraft,
       expectedUpdatedAt: '2025-01-02T00:00:00.000Z',
+    });
+    expect(firstDraft).toMatchObject({
+      name: 'My version',
+      jdata: expect.any(Array),
+      settings: expect.any(Object),
     });
     expect(await screen.findByText('Form updated successfully!')).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/forms'), { timeout: 5_000 });
@@ -345,10 +352,10 @@ describe('FormEditorPage', EDIT_TIMEOUT, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Form' }));
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save my version' }));
-    expect(
-      await screen.findByText('The form was saved somewhere else again. Choose once more.'),
-    ).toBeDefined();
-    expect(screen.getByRole('alertdialog')).toBeDefined();
+    // Said inside the dialog, where a screen reader hears it; focus back on the safe answer.
+    const again = await within(screen.getByRole('alertdialog')).findByRole('alert');
+    expect(again.textContent).toBe('The form was saved somewhere else again. Choose once more.');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep editing'));
   });
 
   it("falls back to 'Failed to update form' without a server message, and blocks a blank name", async () => {
@@ -578,6 +585,7 @@ describe('Fields of issue 21', EDIT_TIMEOUT, () => {
       await waitFor(() => expect(api.getSheetPreview).toHaveBeenCalledTimes(2));
       expect(verified).toEqual(['adas-work-token']);
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify with Google' })).toBeNull());
+      expect(document.activeElement?.textContent).toBe('From your sheet');
     } finally {
       removeFakeGoogleTokenClient();
       http.defaults.adapter = originalAdapter;

@@ -29,7 +29,7 @@ import { UnsavedChangesDialog } from '@/features/field-settings/components/unsav
 import { useUnsavedChangesGuard } from '@/features/field-settings/use-unsaved-changes-guard';
 import { DocumentTemplatesSection } from '@/features/form-templates/components/document-templates-section';
 import { rowCollision } from '@/lib/row-collision';
-import { isFormChanged, overwriteEditedForm, saveEditedForm } from '../api/save-edited-form';
+import { FormChangedError, saveEditedForm, saveOver } from '../api/save-edited-form';
 import { addColumn, addQuestion } from '../logic/add-field';
 import type { EditorField } from '../logic/editor-field';
 import {
@@ -143,34 +143,44 @@ export function FormEditor({ detail }: FormEditorProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  // A save refused because the form was saved elsewhere meanwhile: the owner chooses in a dialog.
-  const [conflict, setConflict] = useState(false);
+  /**
+   * A save refused because the form was saved elsewhere meanwhile: the owner chooses in a dialog. The
+   * updatedAt of the save they were told about is the only one "Save my version" may replace.
+   */
+  const [conflict, setConflict] = useState<{ seenUpdatedAt: string; changedAgain: boolean } | null>(null);
   const updateBody = () => buildUpdateBody({ name, description, status, fields, settings }, form.settings);
   const onSaved = ({ message }: { message?: string }) => {
     toast.success(message ?? EDITOR_TEXT.updated);
     void queryClient.invalidateQueries({ queryKey: ['forms'] });
     // Saved: the redirect to the dashboard must not ask about changes that are no longer unsaved.
     guard.allowLeaving();
-    setConflict(false);
+    setConflict(null);
     setSaved(true);
   };
   const save = useMutation({
     mutationFn: () => saveEditedForm(form.formId, updateBody(), startedFrom),
     onSuccess: onSaved,
     onError: (error) => {
-      if (isFormChanged(error)) setConflict(true);
+      if (error instanceof FormChangedError)
+        setConflict({ seenUpdatedAt: error.current.updatedAt, changedAgain: false });
       else toast.error(serverMessageOr(error, EDITOR_TEXT.updateFailed));
     },
   });
   const overwrite = useMutation({
-    mutationFn: () => overwriteEditedForm(form.formId, updateBody()),
+    mutationFn: (seenUpdatedAt: string) => saveOver(form.formId, updateBody(), seenUpdatedAt),
     onSuccess: onSaved,
     onError: (error) => {
-      toast.error(
-        isFormChanged(error) ? CONFLICT_TEXT.changedAgain : serverMessageOr(error, EDITOR_TEXT.updateFailed),
-      );
+      // Said inside the dialog: a toast outside a modal dialog is hidden from screen readers.
+      if (error instanceof FormChangedError)
+        setConflict({ seenUpdatedAt: error.current.updatedAt, changedAgain: true });
+      else toast.error(serverMessageOr(error, EDITOR_TEXT.updateFailed));
     },
   });
+  const saveMine = () => {
+    // One overwrite at a time: a second click before the button shows busy would send it twice.
+    if (!conflict || overwrite.isPending) return;
+    overwrite.mutate(conflict.seenUpdatedAt);
+  };
   const loadLatest = () => {
     // The owner chose to drop this editor's changes: leaving must not ask about them.
     guard.allowLeaving();
@@ -583,10 +593,11 @@ export function FormEditor({ detail }: FormEditorProps) {
       </div>
       <UnsavedChangesDialog guard={guard} />
       <SaveConflictDialog
-        open={conflict}
-        onKeepEditing={() => setConflict(false)}
+        open={conflict !== null}
+        problem={conflict?.changedAgain ? CONFLICT_TEXT.changedAgain : null}
+        onKeepEditing={() => setConflict(null)}
         onLoadLatest={loadLatest}
-        onSaveMine={() => overwrite.mutate()}
+        onSaveMine={saveMine}
         isSaving={overwrite.isPending}
       />
     </div>

@@ -1,10 +1,12 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { CONFLICT_TEXT } from '../logic/messages';
 
 export interface SaveConflictDialogProps {
   open: boolean;
+  /** Said inside the dialog (a toast outside a modal dialog is hidden from screen readers). */
+  problem: string | null;
   /** Keep editing: the dialog closes, the draft stays, Update Form will be refused again. */
   onKeepEditing: () => void;
   /** Drop this editor's changes and show the form as it is now. */
@@ -20,12 +22,17 @@ export interface SaveConflictDialogProps {
  */
 export function SaveConflictDialog({
   open,
+  problem,
   onKeepEditing,
   onLoadLatest,
   onSaveMine,
   isSaving,
 }: SaveConflictDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
+  // The buttons are disabled while a save runs, which drops the focus: give it back to the safe answer.
+  useEffect(() => {
+    if (open && !isSaving) keepRef.current?.focus();
+  }, [open, isSaving]);
   return (
     <Dialog
       open={open}
@@ -42,8 +49,13 @@ export function SaveConflictDialog({
         // Wide enough for the three answers on one line from tablets up.
         size="lg"
       >
-        <DialogBody>
+        <DialogBody className="space-y-3">
           <p className="text-slate-600 text-sm">{CONFLICT_TEXT.choices}</p>
+          {problem ? (
+            <p role="alert" className="font-medium text-red-700 text-sm">
+              {problem}
+            </p>
+          ) : null}
         </DialogBody>
         <DialogFooter>
           <Button ref={keepRef} variant="secondary" onClick={onKeepEditing} disabled={isSaving}>

@@ -299,6 +299,8 @@ describe('FormGeneratorPage loading a sheet', PAGE_TEST, () => {
       await waitFor(() => expect((again as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(again);
       await screen.findByRole('combobox', { name: 'Sheet' });
+      // The panel with the button is gone: the focus waits on the address that loaded.
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Google Sheets URL' }));
       expect(verifications).toEqual([[URL_OK, 'adas-work-token']]);
       // The load after it needs no token: the server remembers the proof.
       expect(api.getSpreadsheetMetadata).toHaveBeenCalledTimes(2);

@@ -279,8 +279,8 @@ export function FormGenerator() {
                       spreadsheetUrl={refusedUrl}
                       onVerified={() => {
                         // The panel holding the focused button goes away with the load: keep focus
-                        // where a load is started.
-                        document.querySelector<HTMLElement>('[data-load-sheets]')?.focus();
+                        // on the address it loads (Load Data is disabled while it loads).
+                        document.querySelector<HTMLElement>('[data-sheet-url]')?.focus();
                         void handleLoad();
                       }}
                     />

@@ -60,6 +60,7 @@ export function SheetSourcePanel(props: SheetSourcePanelProps) {
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
             id={urlId}
+            data-sheet-url
             type="url"
             inputMode="url"
             autoComplete="off"
@@ -71,7 +72,7 @@ export function SheetSourcePanel(props: SheetSourcePanelProps) {
             aria-describedby={props.urlError ? errorId : undefined}
             className={`${inputClasses} ${props.urlError ? 'border-red-400' : 'border-slate-300'}`}
           />
-          <Button type="submit" isLoading={props.isLoading} className="shrink-0 sm:w-32" data-load-sheets>
+          <Button type="submit" isLoading={props.isLoading} className="shrink-0 sm:w-32">
             Load Data
           </Button>
         </div>

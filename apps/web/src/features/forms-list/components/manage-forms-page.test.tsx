@@ -394,6 +394,8 @@ describe('ManageFormsPage', () => {
     fireEvent.click(statusVerify);
     await waitFor(() => expect(checksMade().length).toBe(checksBefore + 1));
     await waitFor(() => expect(within(row).getByText('Connected')).toBeTruthy());
+    // The button went away with No access: the status it changed has the focus.
+    expect(document.activeElement).toBe(within(row).getByTestId('sheet-status'));
     expect(gis.prompts).toEqual([undefined, undefined]);
     expect(metadataTokens).toEqual(['teams-token', 'teams-token']);
   }, 20_000);

@@ -141,6 +141,24 @@ describe('Verify with Google', () => {
     expect(onVerified).not.toHaveBeenCalled();
   });
 
+  it('starts nothing when the owner typed another address while Google was asking', async () => {
+    const onVerified = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = (url: string) => (
+      <QueryClientProvider client={client}>
+        <VerifyGoogleAccess spreadsheetUrl={url} onVerified={onVerified} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(SHEET_URL));
+    const button = await verifyButton();
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    rerender(view('https://docs.google.com/spreadsheets/d/1AnotherSheetIdOfTwentyFiveChars/edit'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(metadataCalls).toEqual([]);
+    expect(onVerified).not.toHaveBeenCalled();
+  });
+
   it('offers nothing when the server has no Google sign-in for APIs', async () => {
     authConfig = { ...withApis, googleApis: undefined } as unknown as AuthConfig;
     renderVerify();
