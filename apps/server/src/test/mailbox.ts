@@ -9,6 +9,8 @@ import { SMTPServer } from 'smtp-server';
  */
 export async function startMailbox(options: { stepDelayMs?: number } = {}) {
   const mails: ParsedMail[] = [];
+  /** Connection errors other than a sender's reset, for a test to look at. */
+  const connectionErrors: Error[] = [];
   /** Messages taken in DATA while holding, never answered. */
   const held: ParsedMail[] = [];
   let holding = false;
@@ -45,12 +47,19 @@ export async function startMailbox(options: { stepDelayMs?: number } = {}) {
         .catch((error: Error) => callback(error));
     },
   });
+  // A sender that gives up closes its connection, sometimes with a reset (the mailer aborts a send past
+  // its time budget; a test stops a server mid-send): smtp-server reports it as an 'error' event, which
+  // without a listener would be an uncaught exception in the test process. A mail server shrugs it off.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') connectionErrors.push(error);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     held,
+    connectionErrors,
     /** While on, each message is read into `held` and never answered (a send in flight for a crash test). */
     hold(on: boolean) {
       holding = on;
