@@ -356,6 +356,15 @@ describe('FormEditorPage', EDIT_TIMEOUT, () => {
     const again = await within(screen.getByRole('alertdialog')).findByRole('alert');
     expect(again.textContent).toBe('The form was saved somewhere else again. Choose once more.');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep editing'));
+
+    // Any other failure of that save is said there too.
+    api.updateForm.mockRejectedValueOnce(new Error('Network Error'));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Save my version' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('alertdialog')).getByRole('alert').textContent).toBe(
+        'Failed to update form',
+      ),
+    );
   });
 
   it("falls back to 'Failed to update form' without a server message, and blocks a blank name", async () => {

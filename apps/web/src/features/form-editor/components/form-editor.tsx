@@ -147,7 +147,7 @@ export function FormEditor({ detail }: FormEditorProps) {
    * A save refused because the form was saved elsewhere meanwhile: the owner chooses in a dialog. The
    * updatedAt of the save they were told about is the only one "Save my version" may replace.
    */
-  const [conflict, setConflict] = useState<{ seenUpdatedAt: string; changedAgain: boolean } | null>(null);
+  const [conflict, setConflict] = useState<{ seenUpdatedAt: string; problem: string | null } | null>(null);
   const updateBody = () => buildUpdateBody({ name, description, status, fields, settings }, form.settings);
   const onSaved = ({ message }: { message?: string }) => {
     toast.success(message ?? EDITOR_TEXT.updated);
@@ -162,7 +162,7 @@ export function FormEditor({ detail }: FormEditorProps) {
     onSuccess: onSaved,
     onError: (error) => {
       if (error instanceof FormChangedError)
-        setConflict({ seenUpdatedAt: error.current.updatedAt, changedAgain: false });
+        setConflict({ seenUpdatedAt: error.current.updatedAt, problem: null });
       else toast.error(serverMessageOr(error, EDITOR_TEXT.updateFailed));
     },
   });
@@ -172,8 +172,11 @@ export function FormEditor({ detail }: FormEditorProps) {
     onError: (error) => {
       // Said inside the dialog: a toast outside a modal dialog is hidden from screen readers.
       if (error instanceof FormChangedError)
-        setConflict({ seenUpdatedAt: error.current.updatedAt, changedAgain: true });
-      else toast.error(serverMessageOr(error, EDITOR_TEXT.updateFailed));
+        setConflict({ seenUpdatedAt: error.current.updatedAt, problem: CONFLICT_TEXT.changedAgain });
+      else
+        setConflict((current) =>
+          current ? { ...current, problem: serverMessageOr(error, EDITOR_TEXT.updateFailed) } : current,
+        );
     },
   });
   const saveMine = () => {
@@ -594,7 +597,7 @@ export function FormEditor({ detail }: FormEditorProps) {
       <UnsavedChangesDialog guard={guard} />
       <SaveConflictDialog
         open={conflict !== null}
-        problem={conflict?.changedAgain ? CONFLICT_TEXT.changedAgain : null}
+        problem={conflict?.problem ?? null}
         onKeepEditing={() => setConflict(null)}
         onLoadLatest={loadLatest}
         onSaveMine={saveMine}
