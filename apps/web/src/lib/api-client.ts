@@ -90,6 +90,16 @@ export function onSessionRefreshedElsewhere(listener: (tokens: TokenPair) => voi
 }
 
 /** The server's human text: a problem document's `detail`, else a body's `message`. */
+/**
+ * Whether a failed call was answered with this HTTP status and problem `code` (e.g. 403 NO_OWNER_ACCESS,
+ * 409 FORM_CHANGED): the one reading of a refusal's code for every feature.
+ */
+export function isProblem(error: unknown, status: number, code: string): boolean {
+  if (!axios.isAxiosError(error) || error.response?.status !== status) return false;
+  const body: unknown = error.response.data;
+  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === code;
+}
+
 function serverErrorText(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { detail, message } = body as { detail?: unknown; message?: unknown };

@@ -4,8 +4,7 @@ import {
   type Form,
   type UpdateFormBody,
 } from '@sheetforms/contract';
-import axios from 'axios';
-import type { ApiResult } from '@/lib/api-client';
+import { type ApiResult, isProblem } from '@/lib/api-client';
 import { sameExceptTemplates } from '../logic/settings';
 import { getFormDetail, updateForm } from './form-editor-api';
 
@@ -68,7 +67,5 @@ export async function saveOver(
 
 /** The server's 409 FORM_CHANGED: the form was saved elsewhere after the version a save expected. */
 function isFormChanged(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || error.response?.status !== 409) return false;
-  const body: unknown = error.response.data;
-  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === FORM_CHANGED_CODE;
+  return isProblem(error, 409, FORM_CHANGED_CODE);
 }

@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { isProblem } from '@/lib/api-client';
 import { TEMPLATES_TEXT } from './messages';
 
 /**
@@ -26,9 +27,5 @@ export function errorMessage(error: unknown): string {
  * meanwhile (another tab, another session). Spec 001 section 8 names this 'Template not found in API data'.
  */
 export function isTemplateMissingOnServer(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || error.response?.status !== 404) return false;
-  const body: unknown = error.response.data;
-  return (
-    typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'TEMPLATE_NOT_FOUND'
-  );
+  return isProblem(error, 404, 'TEMPLATE_NOT_FOUND');
 }
