@@ -57,6 +57,7 @@ export function FormCards({
                     return check?.phase === 'done' ? check.result : undefined;
                   })()}
                   onRecheck={() => onRecheck(form)}
+                  layout="card"
                 />
                 <div className="mt-2 space-y-1.5 empty:hidden">
                   <SyncHealth

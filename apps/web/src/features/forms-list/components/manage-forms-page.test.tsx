@@ -13,6 +13,7 @@ import {
   removeFakeGoogleTokenClient,
 } from '@/testing/fake-google-token-client';
 import { ManageFormsPage } from './manage-forms-page';
+import { NO_ACCESS_DETAILS, NO_ACCESS_SHORT } from './sheet-status-cell';
 
 const REGISTRATION_URL = 'https://docs.google.com/spreadsheets/d/registration123/edit';
 
@@ -280,7 +281,13 @@ describe('ManageFormsPage', () => {
     const row = await screen.findByRole('row', { name: /Lost form/ });
     await waitFor(() => expect(within(row).getByText('No access')).toBeTruthy());
     expect(within(row).getByTestId('sheet-status').getAttribute('data-status')).toBe('no-access');
-    expect(within(row).getByText(advice)).toBeTruthy();
+    // The table's narrow column says it in short and folds the advice (a phone's card: below).
+    expect(within(row).getByText(NO_ACCESS_SHORT)).toBeTruthy();
+    const folded = within(row).getByText(advice).closest('details');
+    expect(folded?.open).toBe(false);
+    expect(folded?.querySelector('summary')?.textContent).toBe(
+      `${NO_ACCESS_DETAILS} about the sheet of Lost form`,
+    );
     expect(within(row).getByRole('button', { name: /Recheck/ })).toBeTruthy();
   });
 
@@ -515,6 +522,26 @@ describe('ManageFormsPage', () => {
           }) as MediaQueryList,
       );
     }
+
+    it("shows No access's advice in full on a card, not folded as in the table's column", async () => {
+      phoneWidth();
+      const advice =
+        'You do not have access to this spreadsheet as owner@example.com. Ask its owner to share it with owner@example.com, or to set it to "Anyone with the link", then try again.';
+      formsReply = () => ({
+        status: 200,
+        data: {
+          data: [
+            form({ formId: 'lost', name: 'Lost form', googleSheetsUrl: REGISTRATION_URL, sheetName: 'S' }),
+          ],
+        },
+      });
+      checkReply = () => ({ status: 200, data: { data: access(false, 'NO_OWNER_ACCESS', advice) } });
+      renderPage();
+      const card = await screen.findByRole('article', { name: /Lost form/ });
+      await waitFor(() => expect(within(card).getByText('No access')).toBeTruthy());
+      expect(within(card).getByText(advice).closest('details')).toBeNull();
+      expect(within(card).queryByText(NO_ACCESS_SHORT)).toBeNull();
+    });
 
     it('shows each form as a card with its name, responses, statuses and actions, and no table', async () => {
       phoneWidth();

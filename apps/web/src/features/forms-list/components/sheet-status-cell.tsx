@@ -15,6 +15,13 @@ import { SETUP_REQUIRED_HINT, SHEET_STATUS_LABELS, type SheetStatus } from '../l
 /** Why a row says it is retrying: nothing is wrong with the sheet as far as anyone knows. */
 export const RETRYING_HINT = 'Google Sheets was busy; the check is tried again by itself.';
 
+/**
+ * No access in a table cell: the server's advice names the owner's address twice and runs to a dozen lines
+ * in the column, so the cell says it in short and keeps the advice one click away (and in the title).
+ */
+export const NO_ACCESS_SHORT = 'Not shared with you as an editor.';
+export const NO_ACCESS_DETAILS = 'What to do';
+
 export interface SheetStatusCellProps {
   formName: string;
   /** The form's spreadsheet: No Access offers Verify with Google for it. */
@@ -23,6 +30,11 @@ export interface SheetStatusCellProps {
   /** The latest finished check, if any. */
   result: SheetAccess | undefined;
   onRecheck: () => void;
+  /**
+   * 'cell' (the table's narrow column, the default) or 'card' (a phone's card, as wide as the screen): a
+   * card shows every note in full, a cell folds No access's long advice.
+   */
+  layout?: 'cell' | 'card';
 }
 
 // Retrying is slate like Checking: Google being busy says nothing bad about the sheet (issue 22).
@@ -59,6 +71,7 @@ export function SheetStatusCell({
   status,
   result,
   onRecheck,
+  layout = 'cell',
 }: SheetStatusCellProps) {
   const label = SHEET_STATUS_LABELS[status];
   const statusRef = useRef<HTMLSpanElement>(null);
@@ -99,9 +112,25 @@ export function SheetStatusCell({
         )}
         {label}
       </span>
-      {note ? (
+      {note && status === 'no-access' && layout === 'cell' ? (
+        <div className="max-w-28 text-slate-500 text-xs leading-snug">
+          <p>{NO_ACCESS_SHORT}</p>
+          <details className="mt-0.5">
+            <summary className="cursor-pointer rounded font-medium text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 focus-visible:outline-offset-2">
+              {NO_ACCESS_DETAILS}
+              <span className="sr-only"> about the sheet of {formName}</span>
+            </summary>
+            {/* An owner's address is one long word: it wraps anywhere rather than leave the column. */}
+            <p className="mt-1 [overflow-wrap:anywhere]">{note}</p>
+          </details>
+        </div>
+      ) : note ? (
         // An owner's address is one long word: it wraps anywhere rather than leave the column.
-        <span className="max-w-28 text-slate-500 text-xs leading-snug [overflow-wrap:anywhere]">{note}</span>
+        <span
+          className={`text-slate-500 text-xs leading-snug [overflow-wrap:anywhere] ${layout === 'card' ? 'max-w-prose' : 'max-w-28'}`}
+        >
+          {note}
+        </span>
       ) : null}
       {status === 'no-access' ? (
         <VerifyGoogleAccess
