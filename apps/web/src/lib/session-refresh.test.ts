@@ -318,6 +318,35 @@ describe('session refresher', () => {
     expect(server.seen).toEqual([]);
   });
 
+  it('stores nothing when another tab signed out while the refresh call was on its way', async () => {
+    const storage = sharedStorage('refresh-0');
+    const server = fakeServer();
+    server.hold();
+    const hub = fakeChannelHub();
+    const other = hub.open();
+    const heard: unknown[] = [];
+    other.addEventListener('message', (event) => heard.push(event.data));
+    const rotations = memoryRotationStore();
+    const tab = createSessionRefresher({
+      ...storage,
+      callRefresh: server.callRefresh,
+      locks: fakeLocks(),
+      channel: hub.open(),
+      rotations,
+    });
+    const result = tab.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(server.seen).toEqual(['refresh-0']);
+    // Logout takes no lock: the other tab clears storage while the call is out.
+    storage.state.refreshToken = null;
+    storage.state.accessToken = null;
+    server.releaseAll();
+    expect(await result).toBe(false);
+    expect(storage.state).toEqual({ refreshToken: null, accessToken: null });
+    expect(await rotations.read()).toBeNull();
+    expect(heard).toEqual([]);
+  });
+
   it('ignores messages that are not a refreshed pair', () => {
     const hub = fakeChannelHub();
     const sender = hub.open();

@@ -96,6 +96,9 @@ export function createSessionRefresher(deps: SessionRefresherDeps) {
     } catch {
       return false;
     }
+    // Signed out while the call was on its way (logout takes no lock): the session is over, and writing
+    // the new pair would sign this browser back in. The server ends its family with the logout.
+    if (deps.readRefreshToken() !== stored) return false;
     deps.writeTokens(tokens);
     // Recorded before the lock is released, so the next holder finds it whatever its storage says.
     await deps.rotations?.write({ replaced: stored, tokens, at: now() }).catch(() => undefined);

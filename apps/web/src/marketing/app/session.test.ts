@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { readStoredAccount } from './session';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logoutStoredSession, readStoredAccount } from './session';
 
 describe('readStoredAccount', () => {
   beforeEach(() => localStorage.clear());
@@ -29,5 +29,42 @@ describe('readStoredAccount', () => {
     localStorage.setItem('accessToken', 'a');
     localStorage.setItem('user', JSON.stringify({ email: 'ada@example.com', name: 42 }));
     expect(readStoredAccount()).toEqual({ name: '', email: 'ada@example.com' });
+  });
+});
+
+describe('logoutStoredSession', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('ends the access token too: it goes in the Authorization header, as the dashboard sends it', async () => {
+    localStorage.setItem('accessToken', 'access-1');
+    localStorage.setItem('refreshToken', 'refresh-1');
+    localStorage.setItem('user', JSON.stringify({ name: 'Ada', email: 'ada@example.com' }));
+    const fetchMock = vi.fn(async () => new Response('{"data":null}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await logoutStoredSession();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer access-1');
+    expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('clears the session when the call fails, and sends no header without a token', async () => {
+    localStorage.setItem('refreshToken', 'refresh-1');
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('offline');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await logoutStoredSession();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 });
