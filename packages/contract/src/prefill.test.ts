@@ -47,6 +47,19 @@ describe('prefillFromQuery', () => {
     };
     expect(prefillValueFor(field, ['Gift wrap', 'card, printed'])).toEqual(['Gift wrap', 'Card, printed']);
   });
+
+  it('reads at most 500 values and parts of one field, however many the address holds', () => {
+    const options = Array.from({ length: 500 }, (_, index) => `Option ${index}`);
+    const field: PrefillField = { id: 'x', label: 'X', type: 'checkboxes', options };
+    // The 501st part is past the bound: not read, even though it names an option.
+    expect(prefillValueFor(field, [`${'nope,'.repeat(500)}Option 1`])).toBeUndefined();
+    expect(prefillValueFor(field, [`option 1,${'nope,'.repeat(7000)}Option 2`])).toEqual(['Option 1']);
+    // The same across repeated parameters: the count runs over all of them.
+    const repeated = [...Array.from({ length: 499 }, () => 'nope'), 'Option 3', 'Option 4'];
+    expect(prefillValueFor(field, repeated)).toEqual(['Option 3']);
+    // Every option once, in the order given, whatever its case.
+    expect(prefillValueFor(field, [options.join(',').toUpperCase()])).toEqual(options);
+  });
 });
 
 describe('prefill token payload', () => {

@@ -21,6 +21,11 @@ export const PREFILL_LIMITS = {
   expiryDaysMax: 365,
   /** Prefilled values read from one address. */
   paramsMax: 200,
+  /**
+   * Values (repeated parameters) and comma-separated parts read for one field: a field offers at most
+   * 500 options (OPTION_LIMITS.max), so more can only repeat them. An address is the visitor's to write.
+   */
+  valuesMax: 500,
 } as const;
 
 export const PREFILL_MESSAGES = {
@@ -107,10 +112,23 @@ export function readPrefillPayload(token: string): PrefillPayload | undefined {
   return { formId: f, values, expiresAt: e as number | undefined };
 }
 
-/** The listed option this text names, matched without case or outer spaces. */
-function matchOption(options: readonly string[], text: string): string | undefined {
-  const wanted = text.trim().toLowerCase();
-  return options.find((option) => option.trim().toLowerCase() === wanted);
+/** How an option and a prefilled text are compared: without case or outer spaces. */
+function optionKey(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/**
+ * The field's options by their compared form, built once per field: a value is looked up in one step
+ * whatever the number of options (a search per part made an address of thousands of parts cost seconds).
+ * The first option of a compared form wins, as a search from the start would find it.
+ */
+function optionsByKey(options: readonly string[]): Map<string, string> {
+  const byKey = new Map<string, string>();
+  for (const option of options) {
+    const key = optionKey(option);
+    if (!byKey.has(key)) byKey.set(key, option);
+  }
+  return byKey;
 }
 
 /**
@@ -119,20 +137,29 @@ function matchOption(options: readonly string[], text: string): string | undefin
  * yes/true/1 or no/false/0. Other values are checked when the form is sent, like typed ones.
  */
 export function prefillValueFor(field: PrefillField, raw: readonly string[]): PrefillValue | undefined {
-  const given = raw.map((value) => value.trim()).filter((value) => value !== '');
+  const given = raw
+    .slice(0, PREFILL_LIMITS.valuesMax)
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
   if (given.length === 0) return undefined;
   const [first] = given as [string, ...string[]];
   if (isChoiceType(field.type)) {
-    const options = field.options ?? [];
-    if (field.type === 'checkboxes') {
-      // An option may itself hold a comma ('Card, printed'): a value that names one whole is not split.
-      const parts = given.flatMap((value) =>
-        matchOption(options, value) !== undefined ? [value] : value.split(','),
-      );
-      const chosen = parts.map((part) => matchOption(options, part)).filter((part) => part !== undefined);
-      return chosen.length > 0 ? [...new Set(chosen)] : undefined;
+    const options = optionsByKey(field.options ?? []);
+    if (field.type !== 'checkboxes') return options.get(optionKey(first));
+    // An option may itself hold a comma ('Card, printed'): a value that names one whole is not split.
+    const chosen = new Set<string>();
+    let read = 0;
+    for (const value of given) {
+      const whole = options.get(optionKey(value));
+      const parts = whole !== undefined ? [value] : value.split(',', PREFILL_LIMITS.valuesMax - read);
+      for (const part of parts) {
+        const option = options.get(optionKey(part));
+        if (option !== undefined) chosen.add(option);
+      }
+      read += parts.length;
+      if (read >= PREFILL_LIMITS.valuesMax) break;
     }
-    return matchOption(options, first);
+    return chosen.size > 0 ? [...chosen] : undefined;
   }
   if (field.type === 'checkbox') {
     const word = first.toLowerCase();

@@ -251,6 +251,22 @@ describeEachDialect('the public form rendered on the server', (dialect) => {
     }
   });
 
+  it('prefills checkboxes from a value of thousands of parts, reading at most 500 of them', async () => {
+    const options = Array.from({ length: 500 }, (_, index) => `Option ${index}`);
+    const form = await createPublicForm(t, owner, {
+      jdata: [{ label: 'Extras', type: 'checkboxes', required: false, placeHolder: '', options }],
+    });
+    const values = async (query: string) => {
+      const res = await fetch(`${t.url}/form/${form.formId}?${query}`);
+      expect(res.status).toBe(200);
+      return pageData(await res.text()).view.values;
+    };
+    expect(await values('Extras=option%207,Option%208')).toEqual({ Extras: ['Option 7', 'Option 8'] });
+    // Past the 500th part nothing is read, however many follow (the address's cost stays bounded).
+    expect(await values(`Extras=${'x,'.repeat(7000)}option%207`)).toBeUndefined();
+    expect(await values(`Extras=option%209,${'x,'.repeat(7000)}`)).toEqual({ Extras: ['Option 9'] });
+  });
+
   it('never sends the server renderer itself', async () => {
     expect((await fetch(`${t.url}/server/public-form.mjs`)).status).toBe(404);
   });
@@ -410,5 +426,27 @@ describe('the no-JavaScript POST and the JSON API share their rate limits', () =
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await limited.text()).toContain('Too many requests. Please try again later.');
     expect((await submit(t, form.formId, { response: { 'Full Name': 'Alan' } })).status).toBe(429);
+  });
+
+  it('limits addresses with a query per visitor (each is rendered for its request), never the plain page', async () => {
+    const form = await createPublicForm(t, owner, { jdata: FIELDS });
+    const open = (query: string) => fetch(`${t.url}/form/${form.formId}${query}`);
+    // PUBLIC_RATE_LIMIT_PER_MINUTE × 5 = 10 addresses with a query a minute.
+    for (let index = 0; index < 10; index += 1) {
+      const res = await open(`?Full%20Name=Ada${index}`);
+      expect(res.status, `address ${index}`).toBe(200);
+      await res.arrayBuffer();
+    }
+    const limited = await open('?Full%20Name=Grace');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(limited.headers.get('content-type')).toContain('text/html');
+    const html = await limited.text();
+    expect(html).toContain('Too many requests. Please try again later.');
+    expect(html).not.toContain('Grace');
+    // The form's one cached page is still served to the same visitor.
+    const plain = await open('');
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toContain('Full Name');
   });
 });

@@ -1,6 +1,9 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey } from '../../http/client-address-key.js';
+import { HttpError } from '../../http/http-error.js';
 import { acceptedEncoding } from '../../http/marketing-pages.js';
+import { createPublicLimits } from '../../http/rate-limits.js';
 import type { FormPageResult, FormPageService } from './form-page.service.js';
 
 /**
@@ -34,12 +37,48 @@ export function sendFormPage(request: FastifyRequest, reply: FastifyReply, page:
   return reply.send(html);
 }
 
+/** What a visitor who opened too many addresses with a query in a minute reads. */
+export const TOO_MANY_PAGES = 'Too many requests. Please try again later.';
+
+/**
+ * Addresses with a query per client address and minute (PUBLIC_RATE_LIMIT_PER_MINUTE × 5, the submit
+ * route's limit over all forms). A prefilled address is rendered for its request, never taken from the
+ * page cache, so these are the form pages whose cost a visitor chooses; the plain address is not counted.
+ */
+export function createQueryPageLimits(app: FastifyInstance, publicPerMinute: number) {
+  return createPublicLimits(app, [
+    {
+      max: publicPerMinute * 5,
+      key: (request) => (request.url.includes('?') ? `form-page:${addressKey(request.ip)}` : undefined),
+    },
+  ]);
+}
+
 /** GET /form/{formId}: the public form rendered on the server, hydrated in the browser. */
-export async function formPageRoutes(app: FastifyInstance, deps: { pages: FormPageService }) {
-  app.get<{ Params: { formId: string } }>('/form/:formId', async (request, reply) => {
-    // Read from the raw address: repeated names (a checkboxes field's choices) stay all there.
-    const search = request.url.indexOf('?');
-    const query = new URLSearchParams(search === -1 ? '' : request.url.slice(search + 1));
-    return sendFormPage(request, reply, await deps.pages.formPage(request.params.formId, query));
+export async function formPageRoutes(
+  app: FastifyInstance,
+  deps: { pages: FormPageService; limits: ReturnType<typeof createQueryPageLimits> },
+) {
+  await app.register(async (scope) => {
+    // A refused address is a page too, never a JSON problem the browser would show as text.
+    scope.setErrorHandler(async (error, request: FastifyRequest<{ Params: { formId?: string } }>, reply) => {
+      if (!(error instanceof HttpError && error.status === 429)) throw error;
+      const formId = request.params?.formId ?? '';
+      return sendFormPage(
+        request,
+        reply,
+        deps.pages.message(formId, 429, 'Too many requests', TOO_MANY_PAGES),
+      );
+    });
+    scope.get<{ Params: { formId: string } }>(
+      '/form/:formId',
+      { onRequest: deps.limits },
+      async (request, reply) => {
+        // Read from the raw address: repeated names (a checkboxes field's choices) stay all there.
+        const search = request.url.indexOf('?');
+        const query = new URLSearchParams(search === -1 ? '' : request.url.slice(search + 1));
+        return sendFormPage(request, reply, await deps.pages.formPage(request.params.formId, query));
+      },
+    );
   });
 }
