@@ -54,6 +54,9 @@ export type Settlement =
   | { kind: 'retry'; at: string; status?: number; error: string }
   | { kind: 'failed'; status?: number; error: string };
 
+/** Deliveries inserted by one statement (14 bound values each, well under either database's limit). */
+const PLAN_INSERT_ROWS = 500;
+
 const destinationKey = (planned: PlannedDelivery) =>
   planned.destination === 'webhook'
     ? `webhook:${planned.webhookId}`
@@ -200,11 +203,14 @@ export function createDeliveriesRepository(
         seenDigests.add(key);
         return true;
       });
-      if (unique.length > 0) {
+      // In statements of at most PLAN_INSERT_ROWS rows: a batch of 200 responses to a form with ten webhooks,
+      // owner mail and receipts is 2,400 rows, and at 14 values a row one statement passed SQLite's limit
+      // of 32,766 bound values; planning then failed on every round and no instance sent anything.
+      for (let start = 0; start < unique.length; start += PLAN_INSERT_ROWS) {
         await db
           .insertInto('deliveries')
           .values(
-            unique.map((item) => ({
+            unique.slice(start, start + PLAN_INSERT_ROWS).map((item) => ({
               id: nextId(),
               response_id: item.responseId,
               form_id: item.formRowId,
@@ -238,9 +244,17 @@ export function createDeliveriesRepository(
      * Claims due deliveries for a lease, each attempt counted: up to `limit` sends, where a send is one mail
      * or up to `perWebhook` deliveries of one webhook, oldest first (sent one after another), and none of
      * what this instance is still sending (`skipDestinations`: webhook keys, and the ids of mails, which a
-     * lease that ran out would otherwise hand back to the instance sending them). Answers the claimed rows
-     * with their token. The UPDATE checks each row again, so of two instances claiming at once each row
-     * goes to one.
+     * lease that ran out would otherwise hand back to the instance sending them). An owner takes at most
+     * `perOwner` sends, counting those `ownerBusy` says this instance has under way for them. Answers the
+     * claimed rows with their token. The UPDATE checks each row again, so of two instances claiming at once
+     * each row goes to one.
+     *
+     * The due rows are read in windows of `limit × perWebhook`, oldest first, and what cannot be taken is
+     * left out of the next window in SQL: a webhook being sent or already given its `perWebhook`, an owner
+     * at their share. One window used to be all a claim read, so one webhook with that many older deliveries
+     * (a receiver that never answers, its backlog growing) filled it, and every other owner's mails and
+     * webhooks waited behind it. A window that leaves room for sends always fills a webhook or an owner,
+     * so each next one leaves out one more: at most `limit + 1` windows.
      */
     async claim(options: {
       now: string;
@@ -248,42 +262,86 @@ export function createDeliveriesRepository(
       limit: number;
       perWebhook: number;
       skipDestinations: readonly string[];
+      perOwner?: number;
+      ownerBusy?: ReadonlyMap<string, number>;
     }): Promise<DeliveryRow[]> {
       const { now, leaseUntil, limit, perWebhook } = options;
+      const perOwner = options.perOwner ?? limit;
       const unleased = (eb: ExpressionBuilder<Database, 'deliveries'>) =>
         eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]);
-      const candidates = await db
-        .selectFrom('deliveries')
-        .select(['id', 'destination_key'])
-        .where('state', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where(unleased)
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit * perWebhook)
-        .execute();
-      // A webhook takes its deliveries one at a time, in order, so a slow receiver is not flooded; mails
-      // go to a mail server, which takes many at once.
       const skipped = new Set(options.skipDestinations);
+      const skippedMails = options.skipDestinations.filter((key) => !key.startsWith('webhook:'));
+      // Left out of every later window: webhooks being sent or given their share, owners at theirs.
+      const fullHooks = new Set(options.skipDestinations.filter((key) => key.startsWith('webhook:')));
+      const ownerSends = new Map(options.ownerBusy ?? []);
+      const fullOwners = new Set([...ownerSends].filter(([, sends]) => sends >= perOwner).map(([id]) => id));
       const perHook = new Map<string, number>();
       const chosen: string[] = [];
+      const windowSize = limit * perWebhook;
       let sends = 0;
-      for (const candidate of candidates) {
-        const key = candidate.destination_key;
-        if (!key.startsWith('webhook:')) {
-          if (sends >= limit || skipped.has(candidate.id)) continue;
+      let after: { at: string; id: string } | undefined;
+      for (let window = 0; window <= limit && sends < limit; window++) {
+        const rows = await db
+          .selectFrom('deliveries')
+          .innerJoin('forms', 'forms.id', 'deliveries.form_id')
+          .select([
+            'deliveries.id',
+            'deliveries.destination_key',
+            'deliveries.next_attempt_at',
+            'forms.owner_id',
+          ])
+          .where('deliveries.state', '=', 'pending')
+          .where('deliveries.next_attempt_at', '<=', now)
+          .where((eb) =>
+            eb.or([eb('deliveries.lease_until', 'is', null), eb('deliveries.lease_until', '<=', now)]),
+          )
+          .$if(after !== undefined, (query) =>
+            query.where((eb) => {
+              const { at, id } = after as { at: string; id: string };
+              return eb.or([
+                eb('deliveries.next_attempt_at', '>', at),
+                eb.and([eb('deliveries.next_attempt_at', '=', at), eb('deliveries.id', '>', id)]),
+              ]);
+            }),
+          )
+          .$if(fullHooks.size > 0, (query) =>
+            query.where('deliveries.destination_key', 'not in', [...fullHooks]),
+          )
+          .$if(skippedMails.length > 0, (query) => query.where('deliveries.id', 'not in', skippedMails))
+          .$if(fullOwners.size > 0, (query) => query.where('forms.owner_id', 'not in', [...fullOwners]))
+          .orderBy('deliveries.next_attempt_at')
+          .orderBy('deliveries.id')
+          .limit(windowSize)
+          .execute();
+        for (const row of rows) {
+          const key = row.destination_key;
+          const owner = row.owner_id;
+          if (!key.startsWith('webhook:')) {
+            // A mail: a send of its own (mails go to a mail server, which takes many at once).
+            if (sends >= limit || skipped.has(row.id) || fullOwners.has(owner)) continue;
+          } else {
+            // A webhook takes its deliveries one at a time, in order, so a slow receiver is not flooded.
+            if (fullHooks.has(key)) continue;
+            const taken = perHook.get(key) ?? 0;
+            if (taken > 0) {
+              perHook.set(key, taken + 1);
+              if (taken + 1 >= perWebhook) fullHooks.add(key);
+              chosen.push(row.id);
+              continue;
+            }
+            if (sends >= limit || fullOwners.has(owner)) continue;
+            perHook.set(key, 1);
+            if (perWebhook <= 1) fullHooks.add(key);
+          }
           sends++;
-          chosen.push(candidate.id);
-          continue;
+          chosen.push(row.id);
+          const ownerCount = (ownerSends.get(owner) ?? 0) + 1;
+          ownerSends.set(owner, ownerCount);
+          if (ownerCount >= perOwner) fullOwners.add(owner);
         }
-        if (skipped.has(key)) continue;
-        const taken = perHook.get(key) ?? 0;
-        if (taken === 0) {
-          if (sends >= limit) continue;
-          sends++;
-        } else if (taken >= perWebhook) continue;
-        perHook.set(key, taken + 1);
-        chosen.push(candidate.id);
+        const last = rows.at(-1);
+        if (rows.length < windowSize || !last) break;
+        after = { at: last.next_attempt_at, id: last.id };
       }
       if (chosen.length === 0) return [];
       return db

@@ -68,7 +68,8 @@ const PLAN_BATCH = 200;
 /**
  * Delivers stored responses to their destinations beside the sheet (issue 24, decision 0028): plans each
  * new response's deliveries, claims due ones under a lease, sends them, records each outcome. Sends run
- * side by side; a webhook's go one after another, so a slow receiver holds up only its own deliveries. After a
+ * side by side; a webhook's go one after another, so a slow receiver holds up only its own deliveries (a claim
+ * looks past a webhook's backlog, and an owner never takes the last quarter of the slots). After a
  * crash the leases run out and any instance sends the deliveries again, with the same delivery id (the
  * webhook's X-SheetForms-Delivery, the mail's Message-ID): at least once, and recognisably the same.
  */
@@ -80,6 +81,12 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const messageIdDomain = new URL(deps.publicUrl).hostname || 'sheetforms';
   const inFlight = new Map<string, Promise<void>>();
+  /** The owner of each send in `inFlight`, by the same key. */
+  const inFlightOwners = new Map<string, string>();
+  // An owner's sends may take three quarters of the slots, never the last quarter: a receiver of theirs
+  // that never answers holds a slot for up to ten 10 s calls, and other owners' mails and webhooks still
+  // go out beside it. One owner alone still has most of the instance.
+  const perOwner = Math.max(1, Math.floor((concurrency * 3) / 4));
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let ticking: Promise<void> | undefined;
@@ -335,6 +342,8 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
     const room = concurrency - inFlight.size;
     if (room <= 0) return;
     const at = now();
+    const ownerBusy = new Map<string, number>();
+    for (const owner of inFlightOwners.values()) ownerBusy.set(owner, (ownerBusy.get(owner) ?? 0) + 1);
     const claimed = await deps.repository.claim({
       now: at.toISOString(),
       leaseUntil: new Date(at.getTime() + leaseMs).toISOString(),
@@ -343,6 +352,8 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       // Nothing this instance is still sending: a webhook's deliveries go one after another, and a mail
       // slower than its lease (a timeout set above it) is not claimed again beside itself.
       skipDestinations: [...inFlight.keys()],
+      perOwner,
+      ownerBusy,
     });
     // One send per mail; one per webhook, its deliveries one after another in the order claimed.
     const sends = new Map<string, DeliveryContext[]>();
@@ -358,10 +369,12 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
         .catch((error) => deps.log.error({ err: error, destination: key }, 'delivery crashed'))
         .finally(() => {
           inFlight.delete(key);
+          inFlightOwners.delete(key);
           // A slot came free: look for more at once.
           wake();
         });
       inFlight.set(key, sending);
+      inFlightOwners.set(key, (contexts[0] as DeliveryContext).form.ownerId);
     }
     if (sends.size === room) again = true;
   }
