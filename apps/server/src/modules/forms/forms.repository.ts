@@ -72,6 +72,28 @@ export function createFormsRepository(db: Kysely<Database>) {
       return row && { row, applied: Number(result.numUpdatedRows) > 0 };
     },
 
+    /**
+     * Stores `settingsJson` (and `updatedAt`) only if the stored settings are still exactly
+     * `expectedSettingsJson`, the text the caller read: one statement, so a settings save that commits
+     * after that read makes this miss instead of being overwritten. Answers whether it was stored (false
+     * too when the owner has no such form).
+     */
+    async replaceSettingsIfUnchanged(
+      ownerId: string,
+      formId: string,
+      expectedSettingsJson: string,
+      change: { settingsJson: string; updatedAt: string },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('forms')
+        .set({ settings_json: change.settingsJson, updated_at: change.updatedAt })
+        .where('owner_id', '=', ownerId)
+        .where('form_id', '=', formId)
+        .where('settings_json', '=', expectedSettingsJson)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Users, responses and everything else of the form go with it (ON DELETE CASCADE). */
     async deleteForOwner(ownerId: string, formId: string): Promise<boolean> {
       const result = await db

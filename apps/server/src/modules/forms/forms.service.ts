@@ -131,6 +131,8 @@ function requireDistinctLabels(fields: readonly FormField[]): void {
 }
 
 const DEFAULT_STATUS = 'Active';
+/** Tries of setTemplateEnabled's conditional write before it gives up (see there). */
+const TEMPLATE_FLAG_ATTEMPTS = 5;
 const FIELDS_REQUIRED = 'Please select fields for the form';
 
 export const formNotFound = () => notFound('Form not found');
@@ -446,15 +448,31 @@ export function createFormsService(deps: FormsServiceDeps) {
     /**
      * Spec 001 section 4: the templates module sets the flag when templates are added or deleted. Only
      * the flag changes; the rest of the stored settings stays as it is.
+     *
+     * A settings save (PUT /forms) can commit between reading the settings here and writing them back,
+     * so the write holds only if the stored settings text is still the one read, and a miss reads again.
+     * Conditioning on the text rather than on updated_at also catches two saves in one millisecond. An
+     * atomic json_set / jsonb_set would skip settingsFromJson / settingsForStorage (the one definition of
+     * stored settings) and fail on text that no longer parses, which those read as the defaults.
      */
     async setTemplateEnabled(ownerId: string, formId: string, enabled: boolean): Promise<void> {
-      const row = await requireRow(ownerId, formId);
-      const settings = { ...settingsFromJson(row.settings_json), templateEnabled: enabled ? 1 : 0 } as const;
-      const updated = await deps.forms.update(ownerId, formId, {
-        settings_json: JSON.stringify(settingsForStorage(settings)),
-        updated_at: now().toISOString(),
-      });
-      if (!updated) throw formNotFound();
+      for (let attempt = 1; ; attempt++) {
+        const row = await requireRow(ownerId, formId);
+        const settings = {
+          ...settingsFromJson(row.settings_json),
+          templateEnabled: enabled ? 1 : 0,
+        } as const;
+        const stored = await deps.forms.replaceSettingsIfUnchanged(ownerId, formId, row.settings_json, {
+          settingsJson: JSON.stringify(settingsForStorage(settings)),
+          updatedAt: now().toISOString(),
+        });
+        if (stored) break;
+        // Each miss means another save of this form's settings committed meanwhile; this many in a row
+        // is someone saving in a loop, and a logged 500 beats spinning on it.
+        if (attempt === TEMPLATE_FLAG_ATTEMPTS) {
+          throw new Error(`templateEnabled of form ${formId} not stored: its settings kept changing`);
+        }
+      }
       deps.onFormChanged?.(formId);
     },
   };
