@@ -6,6 +6,7 @@ import type { Config, TrustProxy } from '../config/config-types.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.js';
 import { limitConnectionsPerAddress } from '../http/connection-limits.js';
 import { logSerializers, redactCredentials } from '../http/log-redaction.js';
+import { refuseOtherHosts } from '../http/own-hosts.js';
 import { sendProblem } from '../http/problem.js';
 import { createRequestLog } from '../http/request-log.js';
 import { serializerCompiler } from '../http/serializer.js';
@@ -76,6 +77,8 @@ export async function createServer(
     reply.header('x-request-id', request.id);
     done();
   });
+  // Anyone can sign in as anyone in local mode: a web page must not reach it by DNS rebinding (http/own-hosts.ts).
+  if (config.mode === 'local') refuseOtherHosts(app, config.publicUrl);
   // One JSON line per request, written when the reply is done; past REQUEST_LOG_LINES_PER_SECOND, the
   // lines of plain successes are counted instead (http/request-log.ts).
   const requestLog = createRequestLog({

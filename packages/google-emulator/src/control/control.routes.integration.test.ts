@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_CLIENT_ID } from '../emulator-options.js';
@@ -205,5 +206,66 @@ describe('the control API and other sites', () => {
       (await fetch(`${emulator.url}/__emulator/faults`, { headers: { origin: 'https://evil.example' } }))
         .status,
     ).toBe(200);
+  });
+});
+
+/** A POST with the given Host and Origin (fetch always sends the URL's own Host, so node:http it is). */
+function postWithHost(url: string, headers: { host: string; origin: string }, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('the control API and DNS rebinding', () => {
+  let dataDir: string;
+  let emulator: StandaloneEmulator;
+
+  beforeAll(async () => {
+    dataDir = await makeTempDataDir();
+    // As the app mounts it: the issuer names the public URL, not the address it listens on.
+    emulator = await startStandaloneEmulator({
+      port: 0,
+      dataDir,
+      seed: false,
+      publicUrl: 'http://localhost:5173',
+    });
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await removeDataDir(dataDir);
+  });
+
+  it('refuses a page whose Origin and Host both name a site rebound to this machine', async () => {
+    const port = new URL(emulator.url).port;
+    const reply = await postWithHost(
+      `${emulator.url}/__emulator/id-token`,
+      { host: `rebind.attacker.example:${port}`, origin: `http://rebind.attacker.example:${port}` },
+      '{"email":"admin@example.com"}',
+    );
+    expect(reply.status).toBe(403);
+    expect(reply.body).not.toContain('idToken');
+  });
+
+  it('takes calls from the page of its public URL, whatever Host a proxy forwards', async () => {
+    const reply = await postWithHost(
+      `${emulator.url}/__emulator/id-token`,
+      { host: new URL(emulator.url).host, origin: 'http://localhost:5173' },
+      '{"email":"ada@example.com"}',
+    );
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toEqual({ idToken: expect.any(String) });
   });
 });

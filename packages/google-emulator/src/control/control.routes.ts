@@ -13,7 +13,7 @@ import { registerSpreadsheetsControlRoutes } from './spreadsheets-control.routes
  * quotas, service accounts.
  */
 export function registerControlRoutes(app: FastifyInstance, services: EmulatorServices) {
-  registerControlGuard(app);
+  registerControlGuard(app, services.config.issuer);
   app.post('/__emulator/id-token', async (request, reply) => {
     const check = checkMintIdTokenBody(request.body);
     if (!check.ok) return sendGoogleError(reply, 400, check.message);
