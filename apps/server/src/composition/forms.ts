@@ -53,7 +53,7 @@ export function wireForms({ app, config, database, clock }: AppContext, deps: Fo
   const html = createHtmlWork(htmlPool);
   const responseReader = createResponseReader({
     html,
-    pages: createResponsePagesRepository(database.db, database.kind),
+    pages: createResponsePagesRepository(database.db, database.kind, database.scanDb),
     cursors: createCursorCodec(jwtSecret),
     timeZone: config.sheetSync.timeZone,
     ...clock,

@@ -16,7 +16,11 @@ import { pgDriver } from './pg-driver.js';
 import { RoutedSqliteDialect } from './routed-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
-import { type SqliteWriterThread, startSqliteWriterThread } from './sqlite-writer-thread.js';
+import {
+  type SqliteWriterThread,
+  startSqliteReaderThread,
+  startSqliteWriterThread,
+} from './sqlite-writer-thread.js';
 import { ThreadSqliteDialect } from './thread-sqlite-dialect.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -31,6 +35,12 @@ export interface DatabaseHandle {
    * SQLite, which a second connection could not see, it is `db` itself.
    */
   writeDb: Kysely<Database>;
+  /**
+   * For reads whose cost grows with the data (searching every answer, an export's labels, counts): on a
+   * SQLite file, a read-only connection on a thread of its own (startSqliteReaderThread), so a long scan
+   * stops no request; elsewhere `db`. Optional so that handles built by hand fall back to `db`.
+   */
+  scanDb?: Kysely<Database>;
   /** The thread behind `writeDb` on a SQLite file (for batches of prepared statements); else undefined. */
   sqliteWriter?: SqliteWriterThread;
   /** PostgreSQL's connection URL (for connections of their own, such as LISTEN); undefined on SQLite. */
@@ -72,12 +82,17 @@ export function openDatabase(
     dialect: new RoutedSqliteDialect({ reads: openSqliteConnection(database.file), transactions, writer }),
   });
   const writeDb = new Kysely<Database>({ dialect: new ThreadSqliteDialect(writer) });
+  const scanner = startSqliteReaderThread(database.file, onBackgroundError, MAIN_THREAD_PAGE_CACHE_KIB);
+  const scanDb = new Kysely<Database>({ dialect: new ThreadSqliteDialect(scanner) });
   return {
     db,
     writeDb,
+    scanDb,
     sqliteWriter: writer,
     kind: 'sqlite',
     close: async () => {
+      await scanDb.destroy();
+      await scanner.close();
       await writeDb.destroy();
       await writer.close();
       await db.destroy();

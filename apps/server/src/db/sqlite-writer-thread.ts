@@ -47,10 +47,16 @@ export interface SqliteWriterThread {
 const WRITER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driverPath);
-const db = new Database(workerData.file);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
-db.pragma('foreign_keys = ON');
+const db = new Database(workerData.file, { readonly: workerData.readonly === true });
+if (workerData.readonly === true) {
+  // A reader (startSqliteReaderThread): the writer's settings are not its to change, and its page cache is
+  // bounded as the main thread's are (db/database.ts).
+  db.pragma('cache_size = -' + workerData.cacheKib);
+} else {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+}
 db.pragma('busy_timeout = 5000');
 const statements = new Map();
 function prepared(sql) {
@@ -107,6 +113,30 @@ interface Reply {
   error?: { message: string; code?: string };
 }
 
+export interface ThreadOptions {
+  /** Opens the file read-only and leaves the writer's settings alone (startSqliteReaderThread). */
+  readonly?: boolean;
+  /** A reader's page cache in KiB (SQLite's cache_size); the writer keeps SQLite's default. */
+  cacheKib?: number;
+  /** Ends the thread after this long without statements; the next one starts it again. */
+  idleMs?: number;
+}
+
+/**
+ * A read-only connection on a thread of its own, for reads whose cost grows with a form's responses (a
+ * search of every answer, an export's list of labels, counts): better-sqlite3 runs a statement on the
+ * thread that calls it, and on the main thread a scan of 100,000 responses stopped every request for a
+ * second or more. Started on the first read, ended after a minute without one. Reads see every committed
+ * write (each statement is its own read transaction in WAL mode).
+ */
+export function startSqliteReaderThread(
+  file: string,
+  onError: (error: Error) => void = () => {},
+  cacheKib = 2000,
+): SqliteWriterThread {
+  return startSqliteWriterThread(file, onError, { readonly: true, cacheKib, idleMs: 60_000 });
+}
+
 /** An error from the writer thread, with SQLite's code (e.g. SQLITE_CONSTRAINT_FOREIGNKEY) kept. */
 export class SqliteWriterError extends Error {
   constructor(
@@ -126,8 +156,13 @@ export class SqliteWriterError extends Error {
 export function startSqliteWriterThread(
   file: string,
   onError: (error: Error) => void = () => {},
+  options: ThreadOptions = {},
 ): SqliteWriterThread {
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+  const { readonly = false, cacheKib = 2000, idleMs } = options;
+  /** Threads ended for being idle: their exit is no crash. */
+  const retiring = new WeakSet<Worker>();
+  let idleTimer: NodeJS.Timeout | undefined;
   const waiting = new Map<
     number,
     {
@@ -147,7 +182,7 @@ export function startSqliteWriterThread(
   function start() {
     const worker = new Worker(WRITER_SOURCE, {
       eval: true,
-      workerData: { file, driverPath },
+      workerData: { file, driverPath, readonly, cacheKib },
       resourceLimits: { maxYoungGenerationSizeMb: 6 },
     });
     let crash: Error | undefined;
@@ -164,12 +199,14 @@ export function startSqliteWriterThread(
           lastInsertRowid: reply.lastInsertRowid,
           ...(reply.outcomes ? { outcomes: reply.outcomes } : {}),
         });
+      if (waiting.size === 0) retireWhenIdle();
     });
     worker.on('error', (error) => {
       crash = error;
     });
     worker.on('exit', (code) => {
       if (thread?.worker === worker) thread = undefined;
+      if (retiring.has(worker)) return;
       if (closed) return rejectAll(new Error('the SQLite writer thread has stopped'));
       const error = crash ?? new Error(`the SQLite writer thread stopped unexpectedly (exit code ${code})`);
       rejectAll(error);
@@ -184,6 +221,7 @@ export function startSqliteWriterThread(
     batch?: readonly (readonly unknown[])[];
   }) {
     if (closed) return Promise.reject(new Error('the SQLite writer thread has stopped'));
+    clearTimeout(idleTimer);
     thread ??= start();
     const { worker } = thread;
     const id = nextId++;
@@ -191,6 +229,24 @@ export function startSqliteWriterThread(
       waiting.set(id, { resolve, reject });
       worker.postMessage({ id, ...message });
     });
+  }
+
+  /**
+   * With `idleMs`, a thread that has nothing to do for that long ends (its isolate and page cache are about
+   * 16 MiB of the process), and the next statement starts a new one. Its connection closes after the last
+   * reply, so nothing is lost.
+   */
+  function retireWhenIdle() {
+    if (idleMs === undefined) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (!thread || waiting.size > 0) return;
+      const { worker } = thread;
+      retiring.add(worker);
+      thread = undefined;
+      worker.postMessage({ close: true });
+    }, idleMs);
+    idleTimer.unref();
   }
 
   return {
@@ -204,6 +260,7 @@ export function startSqliteWriterThread(
     },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       if (!thread) return;
       const { worker, exited } = thread;
       worker.postMessage({ close: true });

@@ -36,8 +36,17 @@ const COLUMNS = [
  * Reading a form's stored responses for its owner, newest first, keyset-paginated on (created_at, id):
  * the index responses_form_page_idx (form_id, created_at, id) serves the order and the position, so a
  * page costs the same at any depth and any table size. Every query repeats the ownership check.
+ *
+ * What reads every matching response goes to `scanDb` (DatabaseHandle.scanDb: off the main thread on a
+ * SQLite file): a search's page and every count, the export's labels and its respondent check. A search
+ * that matches nothing reads all of a form's answers, about 0.7 s for 100,000 responses, and on the main
+ * thread no other request was answered meanwhile. A page without a search reads `limit` rows: `db`.
  */
-export function createResponsePagesRepository(db: Kysely<Database>, kind: DatabaseKind) {
+export function createResponsePagesRepository(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  scanDb: Kysely<Database> = db,
+) {
   /** This form's responses, and the form is the owner's (an uncorrelated check, evaluated once). */
   const scoped =
     (ownerId: string, formRowId: string, filters: ResponseFilters) =>
@@ -68,7 +77,7 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
       after: ResponseCursor | undefined,
       limit: number,
     ): Promise<ResponseRow[]> {
-      let query = db
+      let query = (filters.q ? scanDb : db)
         .selectFrom('responses')
         .select([...COLUMNS])
         .where(scoped(ownerId, formRowId, filters));
@@ -85,7 +94,7 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
     },
 
     async count(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<number> {
-      const row = await db
+      const row = await scanDb
         .selectFrom('responses')
         .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
         .where(scoped(ownerId, formRowId, filters))
@@ -100,7 +109,7 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
       from: string | undefined,
       before: string | undefined,
     ): Promise<number> {
-      let query = db
+      let query = scanDb
         .selectFrom('responses')
         .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
         .where(scoped(ownerId, formRowId, { from }));
@@ -119,7 +128,7 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
         kind === 'postgres'
           ? sql<AnswerEntry>`jsonb_each_text(${sql.ref('responses.answers_json')}::jsonb)`
           : sql<AnswerEntry>`json_each(${sql.ref('responses.answers_json')})`;
-      const rows = await db
+      const rows = await scanDb
         .selectFrom('responses')
         .innerJoin(each.as('answer'), (join) => join.onTrue())
         .select((eb) => [
@@ -136,7 +145,7 @@ export function createResponsePagesRepository(db: Kysely<Database>, kind: Databa
 
     /** Some matching response names its respondent (the export then has a Respondent column). */
     async hasRespondent(ownerId: string, formRowId: string, filters: ResponseFilters): Promise<boolean> {
-      const row = await db
+      const row = await scanDb
         .selectFrom('responses')
         .select('responses.id')
         .where(scoped(ownerId, formRowId, filters))
