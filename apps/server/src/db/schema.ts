@@ -165,8 +165,16 @@ export interface UploadsTable {
   form_id: string;
   bytes: number;
   created_at: string;
-  /** 1 once the sweep found a stored response using it: never removed (migration 0015); 0 until then. */
+  /**
+   * 1 once a stored response is found using it (by the sweep, or when an upload meets a cap): never removed
+   * (migration 0015); 0 until then.
+   */
   kept: Generated<number>;
+  /**
+   * A digest of the uploader's address key while the upload is unused, for each address's share of the
+   * form's cap (migration 0021, modules/uploads/upload-limits.ts); NULL once kept, and on older rows.
+   */
+  client: string | null;
 }
 
 /** A signature image in the database store (migration 0013; SIGNATURE_STORAGE=database). */

@@ -19,6 +19,7 @@ import * as m0017 from './0017-respondent-email.js';
 import * as m0018 from './0018-deliveries.js';
 import * as m0019 from './0019-receipts-digests.js';
 import * as m0020 from './0020-google-edit-proofs.js';
+import * as m0021 from './0021-upload-client.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-deliveries': m0018,
   '0019-receipts-digests': m0019,
   '0020-google-edit-proofs': m0020,
+  '0021-upload-client': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,7 +27,7 @@ export type SubmitFormInput = z.output<typeof SubmitFormBodySchema>;
 export interface SubmissionsServiceDeps {
   access: Pick<FormAccessService, 'load' | 'requireAccepting' | 'authorizeRespondent'>;
   responses: ResponsesRepository;
-  uploads: Pick<UploadsService, 'isIssuedFor'>;
+  uploads: Pick<UploadsService, 'isUnusedFor'>;
   /** Checks the signed token of a prefilled link's locked answers (prefill-links). */
   prefillTokens: Pick<PrefillTokens, 'verify'>;
   log: { info(details: object, message: string): void };
@@ -81,7 +81,9 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
       const first = checked.errors[0];
       throw badRequest('VALIDATION_FAILED', first?.message ?? 'The answers are invalid', checked.errors);
     }
-    if (checked.signature !== undefined && !(await deps.uploads.isIssuedFor(form.id, checked.signature))) {
+    // A signature is taken by one response: one that a stored response already has is refused here, and a
+    // retry of that very response is then answered with it (see submit).
+    if (checked.signature !== undefined && !(await deps.uploads.isUnusedFor(form.id, checked.signature))) {
       const message = SIGNATURE_NOT_UPLOADED_MESSAGE;
       throw badRequest('VALIDATION_FAILED', message, [{ path: 'response.signature', message }]);
     }
@@ -109,8 +111,9 @@ export function createSubmissionsService(deps: SubmissionsServiceDeps) {
       try {
         checked = await check(form, body);
       } catch (error) {
-        // A retry of a stored submission answers it, even if the form changed or closed since. Only a
-        // refused submission pays this read: an accepted one learns of a repeated key from its insert.
+        // A retry of a stored submission answers it, even if the form changed or closed since, or its
+        // signature is now taken (by itself). Only a refused submission pays this read: an accepted one
+        // learns of a repeated key from its insert.
         if (!(error instanceof HttpError)) throw error;
         const stored = await deps.responses.findByIdempotencyKey(form.id, body.idempotencyKey);
         if (stored)

@@ -428,12 +428,17 @@ function signatureUploadSuite(dialect: Dialect, storageKind: 'filesystem' | 'dat
     }
   });
 
-  it('still counts an hour-old upload as issued while a stored response uses it (before the sweep marks it)', async () => {
+  it('refuses a second response the signature of a stored one, fresh or an hour old (before the sweep marks it)', async () => {
     const used = await uploadKey();
     expect((await submitWith(used)).status).toBe(201);
+    // A signature is one response's: its URL, read in the sheet, signs no other.
+    const fresh = await submitWith(used);
+    expect(fresh.status).toBe(400);
+    expect(fresh.body.detail).toBe('The signature was not uploaded for this form');
     await backdate(used, minutes(90));
-    // A second response may carry the same signature URL, as before: it is one of this form's, and kept.
-    expect((await submitWith(used)).status).toBe(201);
+    expect((await submitWith(used)).status).toBe(400);
+    // Still this form's signature for what shows it (a stored response's document).
+    expect((await fetch(`${t.url}/uploads/signatures/${used}.png`)).status).toBe(200);
   });
 
   it('answers 429 with Retry-After for the 201st upload of a form in an hour; another form still accepts', async () => {
