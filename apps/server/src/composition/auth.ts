@@ -3,6 +3,7 @@ import { createAccessTokenDenyList } from '../modules/auth/access-token-deny-lis
 import { AccessTokens } from '../modules/auth/access-tokens.js';
 import { applyAdminEmails } from '../modules/auth/admin-roles.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
+import { createExpiredSessionsSweep } from '../modules/auth/expired-sessions-sweep.js';
 import { createIdTokenVerifier } from '../modules/auth/id-token-verifier.js';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret.js';
 import { createRevokedTokensRepository } from '../modules/auth/revoked-tokens.repository.js';
@@ -12,9 +13,9 @@ import type { AppContext } from './app-context.js';
 
 /**
  * Sign-in and sessions: the server secret every token is signed from, the authenticate hook, the auth
- * service, and the stored Admin roles brought in line with ADMIN_EMAILS.
+ * service, the sweep of expired refresh tokens, and the stored Admin roles brought in line with ADMIN_EMAILS.
  */
-export async function wireAuth({ app, config, database, overrides }: AppContext) {
+export async function wireAuth({ app, config, database, overrides, clock }: AppContext) {
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   const accessTokens = new AccessTokens(jwtSecret, config.accessTokenTtlSeconds, overrides.now);
   // Logged-out access tokens are refused until they expire (a database list, cached in-process).
@@ -23,9 +24,14 @@ export async function wireAuth({ app, config, database, overrides }: AppContext)
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   const authenticate = createAuthenticate(accessTokens, denyList);
+  const sessions = createSessionsRepository(database.db);
+  // Expired refresh tokens are deleted at start and every ten minutes, in short batches.
+  const expiredSessions = createExpiredSessionsSweep({ sessions, log: app.log, ...clock });
+  app.addHook('onReady', async () => expiredSessions.start());
+  app.addHook('preClose', async () => expiredSessions.stop());
   const auth = createAuthService({
     users: createUsersRepository(database.db),
-    sessions: createSessionsRepository(database.db),
+    sessions,
     accessTokens,
     denyList,
     idTokens:

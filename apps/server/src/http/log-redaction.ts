@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type SerializedError, stdSerializers } from 'pino';
+import { decodeUnreserved } from './unreserved-escapes.js';
 
 /** What a credential is replaced with in a log line. */
 export const REDACTED = '[redacted]';
@@ -13,7 +14,10 @@ const CREDENTIAL_IN_QUERY = /([?&#](?:ticket|sessionId)=)[^&\s"']*/gi;
 
 /**
  * A URL (or any text that may quote one, such as an error message) without the credentials in it. Text
- * with nothing to redact comes back exactly as it was, escapes and all.
+ * with nothing to redact comes back exactly as it was, escapes and all. The router and the query parser
+ * decode escapes, so `/chat/%6Dessages/{id}` and `?%74icket=` reach the chat routes as `messages` and
+ * `ticket`: the patterns are matched on a copy with its escaped unreserved characters decoded, so they see
+ * what the routes saw; a URL with a credential in it is logged in the decoded form.
  */
 export function redactCredentials(text: string): string {
   const decoded = decodeUnreserved(text);
@@ -21,23 +25,6 @@ export function redactCredentials(text: string): string {
     .replace(SESSION_ID_IN_PATH, `$1${REDACTED}`)
     .replace(CREDENTIAL_IN_QUERY, `$1${REDACTED}`);
   return redacted === decoded ? text : redacted;
-}
-
-const ESCAPE = /%([0-9A-Fa-f]{2})/g;
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-
-/**
- * The router and the query parser decode escapes, so `/chat/%6Dessages/{id}` and `?%74icket=` reach the
- * chat routes as `messages` and `ticket`: the patterns above are matched on a copy with its escaped
- * letters, digits and -._~ decoded (RFC 3986 calls the two forms equivalent), so they see what the routes
- * saw. Other escapes stay as they are; a URL with a credential in it is logged in the decoded form.
- */
-function decodeUnreserved(text: string): string {
-  if (!text.includes('%')) return text;
-  return text.replace(ESCAPE, (escaped, hex: string) => {
-    const character = String.fromCharCode(Number.parseInt(hex, 16));
-    return UNRESERVED.test(character) ? character : escaped;
-  });
 }
 
 /**

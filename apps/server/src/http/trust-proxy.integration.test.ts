@@ -104,4 +104,19 @@ describe.each(LIMITED)('client addresses and X-Forwarded-For: $name', (limited) 
       expect(spoofing).toEqual([429, 429]);
     });
   }
+
+  it('with TRUST_PROXY=1 keys an address the proxy wrote with a port by the address alone', async () => {
+    t = await startTestApp('sqlite', { ...limited.env, TRUST_PROXY: '1' });
+    // Some proxies (Azure Application Gateway, Front Door) forward `IP:port`: each new source port must
+    // not be a new budget.
+    const client = randomAddress();
+    let call = 1;
+    // Ports 1111, 2222, 3333, ...
+    const seen = await statuses(t, limited, limited.budget + 2, () => `${client}:${1111 * call++}`);
+    expect(limitedAfter(limited.budget, seen)).toEqual(allTrue(limited.budget + 2));
+    // Nor is anything that is not an address: it all shares one budget.
+    let garbage = 0;
+    const junk = await statuses(t, limited, limited.budget + 2, () => `not-an-address-${garbage++}`);
+    expect(limitedAfter(limited.budget, junk)).toEqual(allTrue(limited.budget + 2));
+  });
 });

@@ -81,6 +81,30 @@ describe.each([
     }
   });
 
+  it('answers 404 problem+json, not the web app, on API paths spelled another way', async () => {
+    // The router decodes `/%61pi/` to /api; a doubled slash or capitals are no page of the app either.
+    for (const url of [
+      '//api/v1/health',
+      '/API/v1/forms',
+      '/%61pi/v1/nope',
+      '/%41pi/v1/nope',
+      '/api//v1/forms',
+      '///Api',
+      '//v4/spreadsheets/abc',
+    ]) {
+      const res = await page(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type'), url).toContain('application/problem+json');
+      expect(res.text, url).not.toContain('dashboard app');
+    }
+    // Paths that only start with the same letters are client routes, escaped or not.
+    for (const url of ['/apiary', '/Apiary', '/%61piary', '/dashboard', '//dashboard/forms']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toContain('dashboard app');
+    }
+  });
+
   it('lets only the respondent pages (/form/* and /form-login) be framed', async () => {
     for (const url of ['/form/abc', '/form-login', '/form-login?formId=abc']) {
       const framed = await page(url);

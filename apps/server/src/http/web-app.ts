@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadMarketingSite, sendMarketingPage } from './marketing-pages.js';
 import { sendProblem } from './problem.js';
 import { isRespondentPage } from './respondent-pages.js';
+import { decodeUnreserved } from './unreserved-escapes.js';
 
 const FORM_PAGE = 'form.html';
 
@@ -16,6 +17,29 @@ const GOOGLE_API_ROOTS = ['/v4', '/drive', '/v1', '/upload'];
 
 function isGoogleApiPath(pathname: string): boolean {
   return GOOGLE_API_ROOTS.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+}
+
+/** Whether the path belongs to an API (ours or Google's), never to a page of the web app. */
+function isApiPath(pathname: string): boolean {
+  const comparable = comparablePath(pathname);
+  return (
+    comparable === '/api' ||
+    comparable.startsWith('/api/') ||
+    comparable.startsWith('/__google') ||
+    isGoogleApiPath(comparable)
+  );
+}
+
+/**
+ * The path as the API checks compare it. The router decodes escapes (`/%61pi/` reaches /api), and a
+ * client may double a slash or change the case (`//api/v1/health`, `/API/v1/forms`): none of those may
+ * turn a wrong API path into the dashboard's HTML with 200. So escaped unreserved characters are decoded,
+ * repeated slashes collapsed, and the whole is lower-cased.
+ */
+function comparablePath(pathname: string): string {
+  return decodeUnreserved(pathname)
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
 }
 
 /**
@@ -65,11 +89,7 @@ export async function registerWebApp(
   });
   return (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi =
-      pathname.startsWith('/api/') ||
-      pathname === '/api' ||
-      pathname.startsWith('/__google') ||
-      isGoogleApiPath(pathname);
+    const isApi = isApiPath(pathname);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (marketing && wantsPage) {
       const page = marketing.page(pathname);

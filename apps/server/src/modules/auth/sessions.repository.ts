@@ -41,9 +41,19 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Housekeeping: tokens past their expiry are useless, even for reuse detection. */
-    async deleteExpired(now: string): Promise<number> {
-      const result = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).executeTakeFirst();
+    /**
+     * Housekeeping: deletes up to `limit` tokens past their expiry and answers how many went. An expired
+     * token is useless even for reuse detection (refresh refuses it either way), while a rotated token that
+     * has not expired stays: presenting it again is how a copied token is caught. The limit keeps one
+     * statement short, so it never holds SQLite's single writer for long.
+     */
+    async deleteExpired(now: string, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('refresh_tokens')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('refresh_tokens').select('id').where('expires_at', '<', now).limit(limit),
+        )
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };
