@@ -35,6 +35,22 @@ export const ANSWER_MESSAGES = {
   onOrBefore: (label: string, max: string) => `${label} must be on or before ${max}`,
 } as const;
 
+/**
+ * Answers, errors and prefilled values are kept by field label (or id), and a label is the form owner's
+ * to choose. A plain object would answer 'constructor' or 'toString' with what every object inherits, and
+ * `record['__proto__'] = value` would replace its prototype instead of storing the answer. So such
+ * records are made without a prototype (`keyedRecord`) and read by their own keys only (`ownValue`): then
+ * every label, '__proto__' included, is a key like any other.
+ */
+export function keyedRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The value a record holds under a key of its own: never one it inherits (see keyedRecord). */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** What a respondent sent for one field: text, several choices (checkboxes), or nothing. */
 export type AnswerInput = string | readonly string[] | undefined;
 

@@ -62,6 +62,28 @@ describe('prefillFromQuery', () => {
   });
 });
 
+describe("fields whose ids or labels are names every object has ('__proto__', 'constructor')", () => {
+  // Ids are letters, digits, _ and -: '__proto__' is one. The values are kept as keys of their own.
+  const proto: PrefillField[] = [
+    { id: '__proto__', label: 'constructor', type: 'radio', options: ['A', 'B'] },
+    { id: 'constructor', label: 'toString', type: 'text' },
+  ];
+
+  it('reads them from the address and from a token', () => {
+    const values = prefillFromQuery(proto, new URLSearchParams('__proto__=b&toString=hi'));
+    expect(Object.entries(values)).toEqual([
+      ['__proto__', 'B'],
+      ['constructor', 'hi'],
+    ]);
+    expect(Object.entries(prefillFromQuery(proto, new URLSearchParams('')))).toEqual([]);
+    const payload = encodePrefillPayload({ formId: 'F1', values });
+    expect(Object.entries(readPrefillPayload(`${payload}.sig`)?.values ?? {})).toEqual([
+      ['__proto__', 'B'],
+      ['constructor', 'hi'],
+    ]);
+  });
+});
+
 describe('prefill token payload', () => {
   it('round-trips, unicode included', () => {
     const payload = {

@@ -9,6 +9,7 @@
  *   (HMAC-SHA256 with its secret). The page reads it to show the locked answers read-only; the server
  *   verifies it at submission and refuses an answer that differs.
  */
+import { keyedRecord } from './answer-rules.js';
 import { CHECKBOX_ANSWERS, type FieldType, isChoiceType } from './field-kinds.js';
 
 /** The query parameter of the signed token, and the body key the submission sends it back in. */
@@ -40,7 +41,7 @@ export type PrefillValue = string | string[];
 export interface PrefillPayload {
   /** The form the token was made for. */
   formId: string;
-  /** Field id → the locked answer. */
+  /** Field id → the locked answer (read it with `ownValue`: the token's ids are keys like any other). */
   values: Record<string, PrefillValue>;
   /** Epoch seconds after which the token is refused; absent: no expiry. */
   expiresAt?: number | undefined;
@@ -104,7 +105,7 @@ export function readPrefillPayload(token: string): PrefillPayload | undefined {
   const { f, v, e } = json as Record<string, unknown>;
   if (typeof f !== 'string' || typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
   if (e !== undefined && (typeof e !== 'number' || !Number.isFinite(e))) return undefined;
-  const values: Record<string, PrefillValue> = {};
+  const values = keyedRecord<PrefillValue>();
   for (const [fieldId, value] of Object.entries(v)) {
     if (!isPrefillValue(value)) return undefined;
     values[fieldId] = value;
@@ -178,7 +179,7 @@ export function prefillFromQuery(
   fields: readonly PrefillField[],
   query: URLSearchParams,
 ): Record<string, PrefillValue> {
-  const values: Record<string, PrefillValue> = {};
+  const values = keyedRecord<PrefillValue>();
   let read = 0;
   for (const field of fields) {
     if (read >= PREFILL_LIMITS.paramsMax) break;

@@ -87,6 +87,8 @@ export const ConsentSchema = z.strictObject({
 });
 export type Consent = z.infer<typeof ConsentSchema>;
 
+const ANSWER_TOO_LONG = `Answers must be at most ${SUBMISSION_LIMITS.answerMax} characters`;
+
 /**
  * POST /forms/{formId}/submit-form. `response` maps field label to value (plus 'signature' when one
  * was uploaded). `idempotencyKey` is made once per submission attempt by the browser: a double click or a
@@ -98,9 +100,12 @@ export const SubmitFormBodySchema = z.strictObject({
   response: z.record(
     z.string().max(200),
     z.union([
-      z.string().max(SUBMISSION_LIMITS.answerMax, 'Answers must be at most 5000 characters'),
+      z.string().max(SUBMISSION_LIMITS.answerMax, ANSWER_TOO_LONG),
+      // One choice may be as long as a whole answer: a checkboxes field's 'Other' text has the limit a
+      // radio's has, and the page's box allows it. The answer as stored (its choices joined) is held to
+      // the same limit by checkAnswer, the page's own check, which names the field in its message.
       z
-        .array(z.string().max(OPTION_LIMITS.lengthMax * 4, 'Answers must be at most 5000 characters'))
+        .array(z.string().max(SUBMISSION_LIMITS.answerMax, ANSWER_TOO_LONG))
         .max(OPTION_LIMITS.max + 1, `At most ${OPTION_LIMITS.max + 1} choices are allowed`),
     ]),
   ),

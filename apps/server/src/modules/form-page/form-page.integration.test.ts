@@ -267,6 +267,144 @@ describeEachDialect('the public form rendered on the server', (dialect) => {
     expect(await values(`Extras=option%209,${'x,'.repeat(7000)}`)).toEqual({ Extras: ['Option 9'] });
   });
 
+  describe('fields labelled like the members every JavaScript object has', () => {
+    // A label is the owner's to choose: 'constructor', 'toString' or '__proto__' must be read as any
+    // other label, never as what a plain object inherits (that made the page a 500 for every visitor).
+    const PROTO_FIELDS = [
+      {
+        label: 'constructor',
+        type: 'radio',
+        required: false,
+        placeHolder: '',
+        options: ['Alpha', 'Beta'],
+        allowOther: true,
+      },
+      {
+        label: 'toString',
+        type: 'checkboxes',
+        required: false,
+        placeHolder: '',
+        options: ['Red', 'Green'],
+        allowOther: true,
+      },
+      { label: '__proto__', type: 'hidden', required: false, placeHolder: '' },
+      { label: 'valueOf', type: 'text', required: false, placeHolder: '' },
+      { label: 'hasOwnProperty', type: 'email', required: false, placeHolder: '' },
+    ];
+    /** Label → answer as JSON.parse reads it: '__proto__' an own key like the others. */
+    const byLabel = (entries: [string, unknown][]) => JSON.parse(JSON.stringify(Object.fromEntries(entries)));
+
+    it('renders the page, prefills it from the address and keeps the answers of a refused POST', async () => {
+      const form = await createPublicForm(t, owner, { jdata: PROTO_FIELDS });
+      const plain = await page(form.formId);
+      expect(plain.status).toBe(200);
+      expect(plain.html).toMatch(/<input[^>]*name="answer:constructor"[^>]*value="Alpha"/);
+      expect(pageData(plain.html).view.values).toBeUndefined();
+
+      const query = 'constructor=beta&toString=red,Green&__proto__=campaign-7&valueOf=hello';
+      const res = await fetch(`${t.url}/form/${form.formId}?${query}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(pageData(html).view.values).toEqual(
+        byLabel([
+          ['constructor', 'Beta'],
+          ['toString', ['Red', 'Green']],
+          ['__proto__', 'campaign-7'],
+          ['valueOf', 'hello'],
+        ]),
+      );
+      const input = (name: string, value: string) =>
+        html
+          .match(/<input[^>]*>/g)
+          ?.find((tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`));
+      expect(input('answer:constructor', 'Beta')).toContain('checked=""');
+      expect(input('answer:constructor', 'Alpha')).not.toContain('checked=""');
+      expect(input('answer:toString', 'Red')).toContain('checked=""');
+      expect(input('answer:toString', 'Green')).toContain('checked=""');
+      expect(input('answer:__proto__', 'campaign-7')).toBeDefined();
+      expect(input('answer:valueOf', 'hello')).toBeDefined();
+
+      // Refused (the email is not one): every answer comes back under its own label, the error under its.
+      const { nonce } = pageData(html);
+      const refused = await post(t, form.formId, {
+        ...answers(
+          byLabel([
+            ['constructor', 'Beta'],
+            ['__proto__', 'campaign-7'],
+            ['valueOf', 'hello'],
+            ['hasOwnProperty', 'nope'],
+          ]),
+        ),
+        submission: nonce,
+      });
+      expect(refused.status).toBe(400);
+      const again = pageData(await refused.text()).view;
+      expect(again.errors).toEqual(byLabel([['hasOwnProperty', 'hasOwnProperty must be a valid email']]));
+      expect(again.values).toEqual(
+        byLabel([
+          ['constructor', 'Beta'],
+          ['__proto__', 'campaign-7'],
+          ['valueOf', 'hello'],
+          ['hasOwnProperty', 'nope'],
+        ]),
+      );
+      expect(await rowsOf(form.id)).toHaveLength(0);
+    });
+
+    it('stores their answers under their labels, from the JSON API and the no-JavaScript POST', async () => {
+      const form = await createPublicForm(t, owner, { jdata: PROTO_FIELDS });
+      const validated = await t.request('GET', `/api/v1/forms/validate-form?formId=${form.formId}`);
+      const protoId = validated.body.data.jdata.find(
+        (field: { label: string }) => field.label === '__proto__',
+      ).id;
+      const stored = byLabel([
+        ['constructor', 'Beta'],
+        ['toString', 'Green, Purple'],
+        ['__proto__', 'campaign-7'],
+        ['valueOf', 'hello'],
+      ]);
+
+      // JSON refuses a '__proto__' key before any answer is read (prototype poisoning): the page sends
+      // that field under its id, which the server takes as well.
+      const sent = await submit(t, form.formId, {
+        response: {
+          constructor: 'Beta',
+          toString: ['Green', 'Purple'],
+          [protoId]: 'campaign-7',
+          valueOf: 'hello',
+        },
+      });
+      expect(sent.status).toBe(201);
+      const poisoned = await t.request('POST', `/api/v1/forms/${form.formId}/submit-form`, {
+        headers: { 'content-type': 'application/json' },
+        rawBody: '{"idempotencyKey":"proto-key-1","response":{"__proto__":"x","valueOf":"hi"}}',
+      });
+      expect(poisoned.status).toBe(400);
+
+      const { nonce } = pageData((await page(form.formId)).html);
+      const posted = new URLSearchParams([
+        ['answer:constructor', 'Beta'],
+        ['answer:toString', 'Green'],
+        ['answer:toString', '__other__'],
+        ['other:toString', 'Purple'],
+        ['answer:__proto__', 'campaign-7'],
+        ['answer:valueOf', 'hello'],
+        ['submission', nonce],
+      ]);
+      const res = await fetch(`${t.url}/form/${form.formId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: posted.toString(),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('Thank You!');
+
+      const rows = await rowsOf(form.id);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(JSON.parse(row.answers_json)).toEqual(stored);
+    });
+  });
+
   it('never sends the server renderer itself', async () => {
     expect((await fetch(`${t.url}/server/public-form.mjs`)).status).toBe(404);
   });

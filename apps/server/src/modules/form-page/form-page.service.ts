@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { keyedRecord, ownValue } from '@sheetforms/contract';
 import { HttpError } from '../../http/http-error.js';
 import { SIGNATURE_KEY } from '../form-access/answer-input.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
@@ -42,7 +43,8 @@ export function viewErrors(
   fallback: string,
 ): Pick<Extract<FormPageView, { kind: 'form' }>, 'errors' | 'signatureError' | 'formError'> {
   const labels = new Set(form.fields.map((field) => field.label));
-  const errors: Record<string, string> = {};
+  // By label: a label such as 'constructor' must not find what every object inherits (keyedRecord).
+  const errors = keyedRecord<string>();
   let signatureError: string | undefined;
   let formError: string | undefined;
   for (const problem of problems) {
@@ -161,9 +163,9 @@ export function createFormPageService(deps: FormPageServiceDeps) {
       if (!form) return notFoundPage(formId);
       const { view, title, description } = viewOf(form);
       if (view.kind !== 'form') return send(error.status, render(formId, view, title, description));
-      const kept: PageValues = {};
+      const kept: PageValues = keyedRecord();
       for (const field of form.fields) {
-        const value = values[field.label];
+        const value = ownValue(values, field.label);
         if (value !== undefined && value.length > 0) kept[field.label] = value;
       }
       // The token's own problem, if any, comes with the submission's errors below.

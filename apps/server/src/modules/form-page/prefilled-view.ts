@@ -1,8 +1,19 @@
-import { PREFILL_MESSAGES, PREFILL_PARAM, type PrefillValue, prefillFromQuery } from '@sheetforms/contract';
+import {
+  keyedRecord,
+  ownValue,
+  PREFILL_MESSAGES,
+  PREFILL_PARAM,
+  type PrefillValue,
+  prefillFromQuery,
+} from '@sheetforms/contract';
 import type { LoadedForm } from '../form-access/public-form.serializer.js';
 import type { PrefillTokens } from '../prefill-links/prefill-tokens.js';
 
-/** Answers as the page's `values` carry them: by field label, checkboxes as their chosen options. */
+/**
+ * Answers as the page's `values` carry them: by field label, checkboxes as their chosen options. Made
+ * with `keyedRecord` and read with `ownValue`, so a label such as 'constructor' or '__proto__' is a key
+ * like any other.
+ */
 export type PageValues = Record<string, string | string[]>;
 
 /** What a prefilled link adds to the form's view (FormPageView's optional keys). */
@@ -35,10 +46,10 @@ export function withPrefillToken(
       formError: verified.reason === 'expired' ? PREFILL_MESSAGES.expired : PREFILL_MESSAGES.invalid,
     };
   }
-  const kept: PageValues = { ...values };
+  const kept: PageValues = Object.assign(keyedRecord<string | string[]>(), values);
   const locked: string[] = [];
   for (const field of form.fields) {
-    const value: PrefillValue | undefined = verified.payload.values[field.id];
+    const value: PrefillValue | undefined = ownValue(verified.payload.values, field.id);
     if (value === undefined) continue;
     kept[field.label] = typeof value === 'string' ? value : [...value];
     locked.push(field.label);
@@ -59,9 +70,9 @@ export function prefilledView(
   const byId = prefillFromQuery(form.fields, query);
   const token = query.get(PREFILL_PARAM) ?? undefined;
   if (Object.keys(byId).length === 0 && !token) return undefined;
-  const values: PageValues = {};
+  const values: PageValues = keyedRecord();
   for (const field of form.fields) {
-    const value = byId[field.id];
+    const value = ownValue(byId, field.id);
     if (value !== undefined) values[field.label] = typeof value === 'string' ? value : [...value];
   }
   return withPrefillToken(form, values, token, tokens);

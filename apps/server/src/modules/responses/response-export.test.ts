@@ -65,6 +65,23 @@ describe('export columns', () => {
     ]);
   });
 
+  it("fills the cells of fields labelled 'constructor' and '__proto__' from their own answers only", () => {
+    const row = {
+      id: 'r1',
+      answers_json: '{"__proto__":"campaign-7"}',
+      signature_url: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      sync_state: 'synced' as const,
+      last_error: null,
+      respondent_email: null,
+    };
+    expect(exportCells(1, row, layoutOf(['constructor', '__proto__', 'toString'])).slice(4, 7)).toEqual([
+      '',
+      'campaign-7',
+      '',
+    ]);
+  });
+
   it('leaves out of every cell the characters XML 1.0 forbids, lone surrogates in answers among them', () => {
     const row = {
       id: 'r1',

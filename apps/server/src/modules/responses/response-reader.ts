@@ -158,11 +158,25 @@ export type ResponseReader = ReturnType<typeof createResponseReader>;
 
 export const EXPORT_BATCH_SIZE = 500;
 
+/** The first and last instants created_at's text can hold: toISOString's four-digit years, 0000 to 9999. */
+const EARLIEST_STORED = Date.parse('0000-01-01T00:00:00.000Z');
+const LATEST_STORED = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A bound as created_at is stored: UTC text, compared as text. A valid bound's offset can carry it out of
+ * the four-digit years (9999-12-31T23:59:59-14:00 is in year 10000, which toISOString writes as
+ * '+010000-...', text that sorts before every stored time, so `to` matched nothing). It is clamped to the
+ * stored range instead: every stored time is inside it, so each one compares as with the bound itself.
+ */
+function storedInstant(instant: string): string {
+  return new Date(Math.min(Math.max(Date.parse(instant), EARLIEST_STORED), LATEST_STORED)).toISOString();
+}
+
 /** Instants arrive with any offset; created_at is stored as UTC text, so bounds are compared as such. */
 function normaliseFilters(filters: ResponseFilters): ResponseFilters {
   return {
     q: filters.q ? filters.q : undefined,
-    from: filters.from === undefined ? undefined : new Date(filters.from).toISOString(),
-    to: filters.to === undefined ? undefined : new Date(filters.to).toISOString(),
+    from: filters.from === undefined ? undefined : storedInstant(filters.from),
+    to: filters.to === undefined ? undefined : storedInstant(filters.to),
   };
 }

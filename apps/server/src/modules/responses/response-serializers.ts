@@ -1,4 +1,9 @@
-import type { ResponseItem, ResponseSheetState, TemplateEntry } from '@sheetforms/contract';
+import {
+  keyedRecord,
+  type ResponseItem,
+  type ResponseSheetState,
+  type TemplateEntry,
+} from '@sheetforms/contract';
 import type { Selectable } from 'kysely';
 import type { ResponsesTable } from '../../db/schema.js';
 import type { ResponseForTemplate } from '../templates/template-values.js';
@@ -8,18 +13,24 @@ export type ResponseRow = Pick<
   'id' | 'answers_json' | 'signature_url' | 'created_at' | 'sync_state' | 'last_error' | 'respondent_email'
 >;
 
-/** Answers are stored as a JSON object of label → text; anything else in it is not shown. */
+/**
+ * Answers are stored as a JSON object of label → text; anything else in it is not shown. Its readers look
+ * answers up by label, and a label may be 'constructor' or '__proto__': the record has no prototype, so
+ * a label the response did not answer reads as undefined, never as what every object inherits.
+ */
 export function answersFromJson(text: string): Record<string, string> {
+  const answers = keyedRecord<string>();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return {};
+    return answers;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-  return Object.fromEntries(
-    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return answers;
+  for (const [label, value] of Object.entries(parsed)) {
+    if (typeof value === 'string') answers[label] = value;
+  }
+  return answers;
 }
 
 /**

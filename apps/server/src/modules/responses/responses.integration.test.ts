@@ -134,6 +134,30 @@ describeEachDialect('responses API', (dialect) => {
       expect(none.body.data).toEqual({ items: [], nextCursor: null, total: 0 });
     });
 
+    it('takes bounds whose offset carries them past year 9999 or before year 0000', async () => {
+      const all = expected.map((e) => e.id);
+      const cases: Array<[string, string[]]> = [
+        // Year 10000 in UTC: every response is before it, none after it.
+        ['&to=9999-12-31T23:59:59-14:00', all],
+        ['&from=9999-12-31T23:59:59-14:00', []],
+        // Before year 0000 in UTC: every response is after it, none before it.
+        ['&from=0000-01-01T00:00:00%2B14:00', all],
+        ['&to=0000-01-01T00:00:00%2B14:00', []],
+        ['&from=0000-01-01T00:00:00%2B14:00&to=9999-12-31T23:59:59-14:00', all],
+      ];
+      for (const [query, ids] of cases) {
+        const page = await walk(form.formId, query, 50);
+        expect(page.ids, query).toEqual(ids);
+        expect(page.totals, query).toEqual([ids.length]);
+      }
+      const csv = await raw(
+        `/forms/${form.formId}/responses/export?format=csv&to=9999-12-31T23:59:59-14:00`,
+        owner,
+      );
+      expect(csv.status).toBe(200);
+      expect((await csv.text()).trim().split('\r\n')).toHaveLength(all.length + 1);
+    });
+
     it('matches %, _, quotes and backslashes literally', async () => {
       const f = await newForm('Literal');
       const special = await insertResponse(t.database, f.id, '2026-02-01T00:00:00.000Z', {

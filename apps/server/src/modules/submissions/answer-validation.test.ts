@@ -258,4 +258,22 @@ describe('validateAnswers with the field types of issue 21', () => {
     expect(validateAnswers(resolved, { Plan: 'Enterprise' }, { signatureEnabled: false }).ok).toBe(true);
     expect(validateAnswers(resolved, { Plan: 'Free' }, { signatureEnabled: false }).ok).toBe(false);
   });
+
+  it("stores answers to fields labelled '__proto__' and 'constructor' under their own labels", () => {
+    const fields = [
+      field('__proto__', 'text'),
+      { ...field('constructor', 'checkboxes', true), options: ['A', 'B'] },
+      field('toString', 'hidden'),
+    ];
+    // As JSON.parse or the no-JavaScript post gives them: '__proto__' is a key of its own there.
+    const response = JSON.parse('{"__proto__":"campaign-7","constructor":["B","A"]}');
+    const checked = validateAnswers(fields, response, { signatureEnabled: false });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    expect(JSON.stringify(checked.answers)).toBe('{"__proto__":"campaign-7","constructor":"A, B"}');
+    // Nothing sent is nothing inherited: the required 'constructor' is missing, 'toString' unanswered.
+    expect(validateAnswers(fields, JSON.parse('{"__proto__":"x"}'), { signatureEnabled: false })).toEqual({
+      ok: false,
+      errors: [{ path: 'response.constructor', message: 'constructor is required' }],
+    });
+  });
 });

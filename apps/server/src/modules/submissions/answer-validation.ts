@@ -3,6 +3,7 @@ import {
   type AnswerInput,
   checkAnswer,
   type FormField,
+  keyedRecord,
   NO_ANSWER_MESSAGE,
   PREFILL_MESSAGES,
   type PrefillValue,
@@ -136,7 +137,9 @@ export function validateAnswers(
   const { current, byLabel, byId, hasRules } = indexOf(fields);
   const given = Object.entries(response).filter(([, value]) => isGiven(value));
   const errors: AnswerIssue[] = [];
-  const answers: Record<string, string> = {};
+  // By label, without a prototype: an answer to a field labelled '__proto__' is kept, not lost to the
+  // setter every plain object has under that name.
+  const answers = keyedRecord<string>();
   const issue = (label: string, message: string) => errors.push({ path: `response.${label}`, message });
 
   if (given.length > SUBMISSION_LIMITS.answersMax) {

@@ -1,3 +1,4 @@
+import { checkAnswer } from '@sheetforms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceAccountTokens } from '../../google/service-account.js';
 import { createSheetsClient } from '../../google/sheets-client.js';
@@ -126,6 +127,35 @@ describeEachDialect('choice fields and typed answers', (dialect) => {
         Size: 'XL',
         Topics: 'Design, Ops, Robots',
       });
+    });
+
+    it("holds a checkboxes 'Other' to the page's limit: taken up to a whole answer, refused under the field", async () => {
+      // The form's Topics field, as the page's check reads it.
+      const topics = {
+        label: 'Topics',
+        type: 'checkboxes' as const,
+        required: false,
+        options: ['Design', 'Code', 'Ops'],
+        allowOther: true,
+      };
+      // 'Code, ' and the Other text: 5000 characters in all is the most an answer may have.
+      const longest = ['Code', 'x'.repeat(4994)];
+      const res = await submit(t, formId, { response: { 'Full Name': 'Ada', Topics: longest } });
+      expect(res.status).toBe(201);
+      expect((await stored(res.body.data.responseId)).Topics).toBe(`Code, ${'x'.repeat(4994)}`);
+      // The page checks with the contract's checkAnswer: it takes the same answer.
+      expect(checkAnswer(topics, longest)).toMatchObject({ ok: true });
+
+      const message = 'Topics must be at most 5000 characters';
+      for (const tooLong of [
+        ['Code', 'x'.repeat(4995)],
+        ['Design', 'Code', 'x'.repeat(4987)],
+      ]) {
+        const refused = await submit(t, formId, { response: { 'Full Name': 'Ada', Topics: tooLong } });
+        expect(refused.status).toBe(400);
+        expect(refused.body.errors).toEqual([{ path: 'response.Topics', message }]);
+        expect(checkAnswer(topics, tooLong)).toEqual({ ok: false, message });
+      }
     });
 
     it('takes answers keyed by field id, and refuses one field answered by label and id', async () => {

@@ -23,6 +23,25 @@ describe('readFormPost', () => {
     });
   });
 
+  it("keeps answers to fields labelled '__proto__' and 'constructor' as their own keys", () => {
+    const body = new URLSearchParams([
+      ['answer:__proto__', 'Red'],
+      ['answer:__proto__', '__other__'],
+      ['other:__proto__', 'Teal'],
+      ['answer:constructor', 'Yes'],
+      ['submission', NONCE],
+    ]);
+    const post = readFormPost(body, NAMES, [
+      { label: '__proto__', type: 'checkboxes', allowOther: true },
+      { label: 'constructor', type: 'radio' },
+    ]);
+    if (!post.ok) throw new Error(post.detail);
+    expect(Object.entries(post.response)).toEqual([
+      ['__proto__', ['Red', 'Teal']],
+      ['constructor', 'Yes'],
+    ]);
+  });
+
   it('refuses a missing or foreign nonce and NUL in a name or value', () => {
     expect(readFormPost(new URLSearchParams({ 'answer:a': 'x' }), NAMES)).toMatchObject({ ok: false });
     expect(readFormPost(new URLSearchParams({ submission: 'short' }), NAMES)).toMatchObject({ ok: false });
@@ -174,6 +193,18 @@ describe('readFormPost: the limits of the JSON API', () => {
       ok: false,
       detail: `At most ${SUBMISSION_LIMITS.answersMax} answers can be sent`,
     });
+  });
+
+  it("takes a checkboxes 'Other' as long as a whole answer (the page's box allows it)", () => {
+    const other = 'x'.repeat(SUBMISSION_LIMITS.answerMax - 'Red, '.length);
+    const body = new URLSearchParams([
+      ['answer:Colours', 'Red'],
+      ['answer:Colours', '__other__'],
+      ['other:Colours', other],
+      ['submission', NONCE],
+    ]);
+    const post = readFormPost(body, NAMES, [{ label: 'Colours', type: 'checkboxes', allowOther: true }]);
+    expect(post).toMatchObject({ ok: true, response: { Colours: ['Red', other] } });
   });
 
   it('refuses what the JSON API refuses: an answer or a label too long', () => {

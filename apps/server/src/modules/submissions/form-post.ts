@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type FieldType,
   HONEYPOT_FIELD,
+  keyedRecord,
   OPTION_LIMITS,
   OTHER_OPTION_VALUE,
   PREFILL_LIMITS,
@@ -31,7 +32,10 @@ export interface PostedField {
   allowOther?: boolean;
 }
 
-/** Label → answer: the ticked boxes of a checkboxes field, one text for every other field. */
+/**
+ * Label → answer: the ticked boxes of a checkboxes field, one text for every other field. A record
+ * without a prototype (keyedRecord), so a field labelled '__proto__' is stored like any other.
+ */
 export type PostedResponse = Record<string, string | string[]>;
 
 export type FormPost =
@@ -101,7 +105,7 @@ export function readFormPost(
       if (withOther.has(label) && !others.has(label)) others.set(label, value);
     }
   }
-  const response: PostedResponse = {};
+  const response: PostedResponse = keyedRecord();
   for (const [label, posted] of values) {
     // The Other choice stands for the text typed beside it (only in a field that offers Other, as the
     // JSON API reads it); a blank text is no Other answer at all.

@@ -1,4 +1,5 @@
 import type { PublicForm } from '@sheetforms/contract';
+import { keyedRecord, ownValue } from '@sheetforms/contract/answers';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../lib/constants';
 import { loadPublicForm } from '../lib/form-api';
@@ -7,7 +8,7 @@ import { ApiError, api } from '../lib/http';
 import { navigate } from '../lib/navigation';
 import { storage } from '../lib/storage';
 import { toast } from '../lib/toast';
-import { answersFromForm, buildResponse, validateAnswers } from '../logic/answers';
+import { answersFromForm, buildResponse, responseKey, validateAnswers } from '../logic/answers';
 import { consentForSubmission } from '../logic/consent';
 import { SubmissionAttempts } from '../logic/idempotency';
 import { type FieldErrors, FORM_POST_FIELDS, type FormPageData, type InitialView } from '../logic/page-data';
@@ -209,7 +210,7 @@ function RespondentForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per focus request.
   useEffect(() => {
     if (focusRequest === 0) return;
-    const index = form.jdata.findIndex((field) => errors[field.label]);
+    const index = form.jdata.findIndex((field) => ownValue(errors, field.label));
     if (index >= 0) document.getElementById(fieldId(index))?.focus();
     else if (signatureError) signatureRef.current?.focus();
   }, [focusRequest]);
@@ -217,7 +218,7 @@ function RespondentForm({
   const onChange = useCallback((label: string) => {
     setFormError(undefined);
     setErrors((previous) => {
-      if (!previous[label]) return previous;
+      if (!ownValue(previous, label)) return previous;
       const { [label]: _cleared, ...rest } = previous;
       return rest;
     });
@@ -252,7 +253,10 @@ function RespondentForm({
     }
     const response = buildResponse(fields, answers);
     // A hidden field's value came with the link: by itself it is no answer (the server agrees).
-    if (!signatureEnabled && !fields.some((field) => field.type !== 'hidden' && field.label in response)) {
+    if (
+      !signatureEnabled &&
+      !fields.some((field) => field.type !== 'hidden' && Object.hasOwn(response, responseKey(field)))
+    ) {
       toast.error(SUBMIT_MESSAGES.noAnswer);
       return;
     }
@@ -341,8 +345,8 @@ function RespondentForm({
                     key={field.id || field.label}
                     field={field}
                     index={index}
-                    defaultValue={start.values[field.label]}
-                    error={errors[field.label]}
+                    defaultValue={ownValue(start.values, field.label)}
+                    error={ownValue(errors, field.label)}
                     disabled={submitting}
                     locked={start.locked.has(field.id)}
                     onChange={onChange}
@@ -603,10 +607,10 @@ function splitUnseenErrors(
   fields: readonly PublicForm['jdata'][number][],
   errors: FieldErrors,
 ): { fieldErrors: FieldErrors; formError: string | undefined } {
-  const fieldErrors: FieldErrors = {};
+  const fieldErrors: FieldErrors = keyedRecord();
   let formError: string | undefined;
   for (const field of fields) {
-    const message = errors[field.label];
+    const message = ownValue(errors, field.label);
     if (!message) continue;
     if (field.type === 'hidden') formError ??= message;
     else fieldErrors[field.label] = message;

@@ -191,6 +191,26 @@ describe("validateAnswers with every type (the server's messages)", () => {
   });
 });
 
+describe("a checkboxes 'Other' answer's length", () => {
+  const topics: PublicFormField = {
+    id: 't1',
+    label: 'Topics',
+    type: 'checkboxes',
+    required: false,
+    placeHolder: '',
+    options: ['Design', 'Code'],
+    allowOther: true,
+  };
+
+  // The server's answers to the same (choice-fields.integration.test.ts): 201, then 400 under the field.
+  it('is taken up to a whole answer with its choices, and refused past it under the field', () => {
+    expect(validateAnswers([topics], { Topics: ['Code', 'x'.repeat(4994)] })).toEqual({});
+    expect(validateAnswers([topics], { Topics: ['Code', 'x'.repeat(4995)] })).toEqual({
+      Topics: 'Topics must be at most 5000 characters',
+    });
+  });
+});
+
 describe('buildResponse with choices', () => {
   it('sends checkboxes as their choices, a checkbox only when ticked, nothing for blanks', () => {
     expect(
@@ -236,5 +256,69 @@ describe('choiceStart', () => {
       other: false,
       otherText: '',
     });
+  });
+});
+
+describe('fields labelled like the members every object has', () => {
+  // A label is the owner's to choose: none of these may be read as what a plain object inherits.
+  const protoFields: PublicFormField[] = [
+    { id: 'p1', label: 'constructor', type: 'radio', required: false, placeHolder: '', options: ['A', 'B'] },
+    {
+      id: 'p2',
+      label: 'toString',
+      type: 'checkboxes',
+      required: false,
+      placeHolder: '',
+      options: ['Red', 'Green'],
+      allowOther: true,
+    },
+    { id: 'p3', label: '__proto__', type: 'hidden', required: false, placeHolder: '' },
+    { id: 'p4', label: 'valueOf', type: 'text', required: true, placeHolder: '' },
+  ];
+
+  it('reads them from the form as their own answers, __proto__ included', () => {
+    const answers = answersFromForm(
+      protoFields,
+      posted([
+        ['answer:constructor', 'B'],
+        ['answer:toString', 'Green'],
+        ['answer:toString', '__other__'],
+        ['other:toString', 'Teal'],
+        ['answer:__proto__', 'campaign-7'],
+        ['answer:valueOf', 'hello'],
+      ]),
+    );
+    expect(Object.entries(answers)).toEqual([
+      ['constructor', 'B'],
+      ['toString', ['Green', 'Teal']],
+      ['__proto__', 'campaign-7'],
+      ['valueOf', 'hello'],
+    ]);
+  });
+
+  it('checks and sends nothing for them when nothing was answered', () => {
+    expect(validateAnswers(protoFields, {})).toEqual({ valueOf: 'valueOf is required' });
+    expect(Object.keys(buildResponse(protoFields, {}))).toEqual([]);
+  });
+
+  it('sends __proto__ under its field id (a JSON body may not have that key), the rest by label', () => {
+    const answers = JSON.parse(
+      '{"constructor":"B","toString":["Red"],"__proto__":"campaign-7","valueOf":"hello"}',
+    );
+    expect(validateAnswers(protoFields, answers)).toEqual({});
+    expect(JSON.stringify(buildResponse(protoFields, answers))).toBe(
+      '{"constructor":"B","toString":["Red"],"p3":"campaign-7","valueOf":"hello"}',
+    );
+  });
+
+  it("puts the server's errors under them", () => {
+    const errors = fieldErrorsFromProblem(protoFields, [
+      { path: 'response.constructor', message: 'constructor must be one of the listed options' },
+      { path: 'response.__proto__', message: '__proto__ is required' },
+    ]);
+    expect(Object.entries(errors)).toEqual([
+      ['constructor', 'constructor must be one of the listed options'],
+      ['__proto__', '__proto__ is required'],
+    ]);
   });
 });

@@ -1,10 +1,20 @@
 import type { PublicFormField } from '@sheetforms/contract';
 // The answers entry of the contract carries no zod, so the respondent bundle stays light.
-import { CHOICES_SEPARATOR, checkAnswer, OTHER_OPTION_VALUE } from '@sheetforms/contract/answers';
+import {
+  CHOICES_SEPARATOR,
+  checkAnswer,
+  keyedRecord,
+  OTHER_OPTION_VALUE,
+  ownValue,
+} from '@sheetforms/contract/answers';
 import { answerName, type FieldErrors, otherName } from './page-data';
 
 /** One answer as the form holds it: text, or the chosen options of a checkboxes field. */
 export type Answer = string | string[];
+/**
+ * Answers by label. A label is the owner's to choose ('constructor', '__proto__'...): they are made with
+ * the contract's keyedRecord and read with ownValue, never with a plain `answers[label]`.
+ */
 export type Answers = Record<string, Answer>;
 
 /**
@@ -28,7 +38,7 @@ function texts(data: PostedValues, name: string): string[] {
  * checkbox is 'Yes' when ticked and absent when not.
  */
 export function answersFromForm(fields: readonly PublicFormField[], data: PostedValues): Answers {
-  const answers: Answers = {};
+  const answers = keyedRecord<Answer>();
   for (const field of fields) {
     const posted = texts(data, answerName(field.label));
     const otherText = texts(data, otherName(field.label))[0] ?? '';
@@ -51,9 +61,9 @@ function choseOtherWithoutText(field: PublicFormField, answer: Answer | undefine
  * 400 would bring), plus 'Other' ticked without its text. Errors by label.
  */
 export function validateAnswers(fields: readonly PublicFormField[], answers: Answers): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = keyedRecord();
   for (const field of fields) {
-    const answer = answers[field.label];
+    const answer = ownValue(answers, field.label);
     if (choseOtherWithoutText(field, answer)) {
       errors[field.label] = otherTextMissing(field.label);
       continue;
@@ -65,22 +75,31 @@ export function validateAnswers(fields: readonly PublicFormField[], answers: Ans
 }
 
 /**
- * The response to send, keyed by label: empty values left out (spec 001), only the form's own fields, a
- * checkboxes answer as the array of its choices, an unticked checkbox not at all.
+ * The key a field's answer is sent under: its label, except a field labelled '__proto__', which goes
+ * under its id (the server takes either). A JSON body with a '__proto__' key is refused outright, as the
+ * server's parser guards against prototype pollution, so that one label cannot be sent as itself.
+ */
+export function responseKey(field: Pick<PublicFormField, 'id' | 'label'>): string {
+  return field.label === '__proto__' ? field.id : field.label;
+}
+
+/**
+ * The response to send, keyed by responseKey (the label): empty values left out (spec 001), only the
+ * form's own fields, a checkboxes answer as the array of its choices, an unticked checkbox not at all.
  */
 export function buildResponse(fields: readonly PublicFormField[], answers: Answers): Answers {
-  const response: Answers = {};
+  const response = keyedRecord<Answer>();
   for (const field of fields) {
-    const answer = answers[field.label];
+    const answer = ownValue(answers, field.label);
     if (answer === undefined) continue;
     // An 'Other' ticked without its text is no answer (a text field may hold the marker's letters).
     const kept = (text: string) => text.trim() !== '' && !(field.allowOther && text === OTHER_OPTION_VALUE);
     if (typeof answer === 'string') {
-      if (kept(answer)) response[field.label] = answer;
+      if (kept(answer)) response[responseKey(field)] = answer;
       continue;
     }
     const choices = answer.filter(kept);
-    if (choices.length > 0) response[field.label] = choices;
+    if (choices.length > 0) response[responseKey(field)] = choices;
   }
   return response;
 }
@@ -128,12 +147,12 @@ export function fieldErrorsFromProblem(
   problems: readonly { path: string; message: string }[],
 ): FieldErrors {
   const labels = new Set(fields.map((field) => field.label));
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = keyedRecord();
   for (const problem of problems) {
     const at = problem.path.indexOf('response.');
     if (at === -1) continue;
     const label = problem.path.slice(at + 'response.'.length);
-    if (labels.has(label) && !errors[label]) errors[label] = problem.message;
+    if (labels.has(label) && !ownValue(errors, label)) errors[label] = problem.message;
   }
   return errors;
 }

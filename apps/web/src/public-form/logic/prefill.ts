@@ -1,11 +1,13 @@
 import type { PublicForm } from '@sheetforms/contract';
 import {
+  keyedRecord,
+  ownValue,
   PREFILL_MESSAGES,
   PREFILL_PARAM,
   prefillFromQuery,
   readPrefillPayload,
 } from '@sheetforms/contract/answers';
-import type { Answers } from './answers';
+import type { Answer, Answers } from './answers';
 import type { InitialView } from './page-data';
 
 /** What the form starts with: its answers by label, the locked fields' ids and the link's token. */
@@ -17,11 +19,20 @@ export interface FormStart {
   formError?: string | undefined;
 }
 
-/** The server-rendered page: the server read the address and verified the token (locked by label). */
+/**
+ * The server-rendered page: the server read the address and verified the token (locked by label). The
+ * page's values are JSON, a plain object: only its own keys are the form's answers (a field labelled
+ * 'constructor' must not start with what every object inherits under that name).
+ */
 export function startFromView(form: PublicForm, view: Extract<InitialView, { kind: 'form' }>): FormStart {
   const lockedLabels = new Set(view.locked ?? []);
+  const values = keyedRecord<Answer>();
+  for (const field of form.jdata) {
+    const value = ownValue(view.values, field.label);
+    if (value !== undefined) values[field.label] = value;
+  }
   return {
-    values: view.values ?? {},
+    values,
     locked: new Set(form.jdata.filter((field) => lockedLabels.has(field.label)).map((field) => field.id)),
     prefillToken: view.prefillToken || undefined,
   };
@@ -45,15 +56,15 @@ export function startFromAddress(form: PublicForm, search: string, now = Date.no
   const locked = new Set<string>();
   if (payload && !formError) {
     for (const field of form.jdata) {
-      const value = payload.values[field.id];
+      const value = ownValue(payload.values, field.id);
       if (value === undefined) continue;
       byId[field.id] = value;
       locked.add(field.id);
     }
   }
-  const values: Answers = {};
+  const values: Answers = keyedRecord();
   for (const field of form.jdata) {
-    const value = byId[field.id];
+    const value = ownValue(byId, field.id);
     if (value !== undefined) values[field.label] = value;
   }
   return { values, locked, prefillToken: formError ? undefined : token, formError };

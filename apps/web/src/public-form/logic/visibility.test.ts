@@ -44,4 +44,13 @@ describe('shown fields', () => {
     expect(conditionInputNames(plain).size).toBe(0);
     expect(shownFields(plain, {})).toEqual(plain);
   });
+
+  it('reads a field labelled like an Object member as unanswered until it is answered', () => {
+    const proto = [
+      field('p', 'constructor'),
+      field('q', 'valueOf', { visibleWhen: { match: 'all', rules: [{ fieldId: 'p', op: 'answered' }] } }),
+    ];
+    expect([...shownFieldIds(proto, {})]).toEqual(['p']);
+    expect([...shownFieldIds(proto, { constructor: 'yes' })]).toEqual(['p', 'q']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { PublicFormField } from '@sheetforms/contract';
-import { type VisibilityAnswer, visibleFieldIds } from '@sheetforms/contract/answers';
+import { ownValue, type VisibilityAnswer, visibleFieldIds } from '@sheetforms/contract/answers';
 import type { Answers } from './answers';
 import { answerName, otherName } from './page-data';
 
@@ -22,7 +22,7 @@ export function hasOwnConditions(field: PublicFormField): boolean {
 export function shownFieldIds(fields: readonly PublicFormField[], answers: Answers): Set<string> {
   const byId = new Map<string, VisibilityAnswer>();
   for (const field of fields) {
-    const answer = answers[field.label];
+    const answer = ownValue(answers, field.label);
     if (answer !== undefined) byId.set(field.id, answer);
   }
   return visibleFieldIds(fields, byId);
