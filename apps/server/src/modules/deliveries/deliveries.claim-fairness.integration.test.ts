@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateToLatest } from '../../db/database.js';
 import { createTestDatabase, describeEachDialect } from '../../test/dialects.js';
 import { insertForm, insertResponse, insertUser } from '../sheet-sync/sheet-sync.test-support.js';
 import { createDeliveriesRepository, type PlannedDelivery } from './deliveries.repository.js';
-import { eventually, startReceiver } from './deliveries.test-support.js';
+import { eventually, insertWebhook, startReceiver } from './deliveries.test-support.js';
 import { createDeliveriesWorker } from './deliveries.worker.js';
 
 /**
@@ -30,25 +29,7 @@ describeEachDialect('delivery claims are fair between owners', (dialect) => {
       const form = await insertForm(database, ownerId, { spreadsheetId: null, sheetName: '', fields: [] });
       return { ownerId, form };
     };
-    const addHook = async (formRowId: string, url: string) => {
-      const id = randomUUID();
-      const at = new Date().toISOString();
-      await database.db
-        .insertInto('webhooks')
-        .values({
-          id,
-          form_id: formRowId,
-          url,
-          secret: 'whsec_test',
-          events_json: '["response.created"]',
-          enabled: 1,
-          disabled_reason: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      return id;
-    };
+    const addHook = (formRowId: string, url: string) => insertWebhook(database, formRowId, url);
     /** `count` responses of the form, each with one delivery to `destination`, planned at `at`. */
     const due = async (
       formRowId: string,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DatabaseHandle } from '../../db/database.js';
 
 export { startMailbox } from '../../test/mailbox.js';
 
@@ -71,4 +73,29 @@ export async function eventually<T>(check: () => T | Promise<T>, ms = 10_000): P
     if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** A form's enabled webhook to `url`, stored as the webhooks routes store one; answers its id. */
+export async function insertWebhook(
+  database: DatabaseHandle,
+  formRowId: string,
+  url: string,
+): Promise<string> {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await database.db
+    .insertInto('webhooks')
+    .values({
+      id,
+      form_id: formRowId,
+      url,
+      secret: 'whsec_test',
+      events_json: '["response.created"]',
+      enabled: 1,
+      disabled_reason: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
 }

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateToLatest } from '../../db/database.js';
 import { createTestDatabase, describeEachDialect } from '../../test/dialects.js';
 import { insertForm, insertResponse, insertUser } from '../sheet-sync/sheet-sync.test-support.js';
 import { createDeliveriesRepository } from './deliveries.repository.js';
-import { eventually, startReceiver } from './deliveries.test-support.js';
+import { eventually, insertWebhook, startReceiver } from './deliveries.test-support.js';
 import { createDeliveriesWorker } from './deliveries.worker.js';
 import { postWebhook } from './webhook-sender.js';
 
@@ -33,25 +32,7 @@ describeEachDialect('delivery worker', (dialect) => {
       fields: [{ label: 'A' }],
     });
     const repository = createDeliveriesRepository(database.db);
-    const addHook = async (path: string) => {
-      const id = randomUUID();
-      const at = new Date().toISOString();
-      await database.db
-        .insertInto('webhooks')
-        .values({
-          id,
-          form_id: form.id,
-          url: receiver.url(path),
-          secret: 'whsec_test',
-          events_json: '["response.created"]',
-          enabled: 1,
-          disabled_reason: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      return id;
-    };
+    const addHook = (path: string) => insertWebhook(database, form.id, receiver.url(path));
     let clock = Date.now();
     const worker = (options: { allowPrivate?: boolean; post?: typeof postWebhook } = {}) =>
       createDeliveriesWorker({
