@@ -64,6 +64,7 @@ export function FormCards({
                     formId={form.formId}
                     formName={form.name}
                     count={syncCountFor(syncCounts, form.formId)}
+                    hasSheet={isSheetConfigured(form)}
                   />
                   <DeliveryHealth formId={form.formId} formName={form.name} />
                 </div>

@@ -124,6 +124,7 @@ function FormsGrid({
                 formId={form.formId}
                 formName={form.name}
                 count={syncCountFor(syncCounts, form.formId)}
+                hasSheet={isSheetConfigured(form)}
               />
               <DeliveryHealth formId={form.formId} formName={form.name} />
             </div>

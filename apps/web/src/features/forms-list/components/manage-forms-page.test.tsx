@@ -12,6 +12,7 @@ import {
   installFakeGoogleTokenClient,
   removeFakeGoogleTokenClient,
 } from '@/testing/fake-google-token-client';
+import { WAITING_FOR_SHEET_HINT } from '../logic/sync-health';
 import { ManageFormsPage } from './manage-forms-page';
 import { NO_ACCESS_DETAILS, NO_ACCESS_SHORT } from './sheet-status-cell';
 
@@ -800,6 +801,21 @@ describe('ManageFormsPage sheet-sync health', () => {
     expect(within(row('Survey')).getByText('2 pending')).toBeTruthy();
     expect(within(row('Survey')).queryByRole('button', { name: /Retry/ })).toBeNull();
   }, 20_000);
+
+  it('says responses of a form without a sheet wait for one, with no failure and no Retry', async () => {
+    // Quiet form has no sheet: the sync keeps its responses (counted as failed) until one is linked.
+    syncCounts = () => ({ f2: { pending: 0, failed: 3 } });
+    renderPage();
+    const waiting = await within(await screen.findByRole('row', { name: /Quiet form/ })).findByText(
+      '3 responses wait for a sheet',
+    );
+    expect(waiting.getAttribute('title')).toBe(WAITING_FOR_SHEET_HINT);
+    expect(waiting.className).not.toContain('text-red-700');
+    expect(within(row('Quiet form')).queryByText(/failed/)).toBeNull();
+    expect(within(row('Quiet form')).queryByRole('button', { name: /Retry/ })).toBeNull();
+    // No failure reason is asked for: there is none to show.
+    expect(calls.some((call) => call.url === '/forms/f2')).toBe(false);
+  });
 
   it("shows a form's retrying and failed e-mails and webhooks with the latest reason, and sends the failed ones again", async () => {
     let failed = 2;

@@ -10,12 +10,19 @@ import {
   pendingText,
   RETRY_SYNC_FAILED_TEXT,
   type SyncCount,
+  WAITING_FOR_SHEET_HINT,
+  waitingForSheetText,
 } from '../logic/sync-health';
 
 export interface SyncHealthProps {
   formId: string;
   formName: string;
   count: SyncCount;
+  /**
+   * The form has a sheet (URL and sheet name). Without one, its responses are not failures to retry: they
+   * wait for a sheet, and the row says so instead of 'failed' with a Retry that could not succeed.
+   */
+  hasSheet?: boolean;
 }
 
 const badge =
@@ -25,11 +32,26 @@ const badge =
  * Sheet-sync health under the Sheet Status: responses still on their way to the sheet, those that failed
  * (with the latest reason as the tooltip), and Retry for the failed ones. Renders nothing when all synced.
  */
-export function SyncHealth({ formId, formName, count }: SyncHealthProps) {
+export function SyncHealth({ formId, formName, count, hasSheet = true }: SyncHealthProps) {
   const { pending, failed } = count;
-  const reason = useSyncFailureReason(formId, failed);
+  const reason = useSyncFailureReason(formId, hasSheet ? failed : 0);
   const retry = useRetrySync();
   if (pending <= 0 && failed <= 0) return null;
+  if (!hasSheet) {
+    return (
+      <div data-testid="sync-health" className="flex flex-wrap items-center gap-1.5">
+        <span
+          data-testid="sync-waiting-for-sheet"
+          title={WAITING_FOR_SHEET_HINT}
+          className={`${badge} bg-slate-50 text-slate-700 ring-slate-200`}
+        >
+          <span aria-hidden="true" className="size-1.5 rounded-full bg-slate-400" />
+          {waitingForSheetText(pending + failed)}
+        </span>
+        <span className="sr-only">{WAITING_FOR_SHEET_HINT}</span>
+      </div>
+    );
+  }
 
   const failureText = reason.data ?? GENERIC_SYNC_FAILURE_TEXT;
   const onRetry = () => {

@@ -38,6 +38,19 @@ export function failedText(count: number): string {
   return `${count.toLocaleString()} failed`;
 }
 
+/**
+ * A form without a sheet: its responses are kept here and counted as not synced, and linking a sheet
+ * sends them (saving the sheet settings queues them again). Not a failure the owner can retry.
+ */
+export function waitingForSheetText(count: number): string {
+  return count === 1
+    ? '1 response waits for a sheet'
+    : `${count.toLocaleString()} responses wait for a sheet`;
+}
+
+export const WAITING_FOR_SHEET_HINT =
+  'These responses are kept here. Link a Google Sheet and they are written to it.';
+
 /** The reason of the most recent failed response that has one, if any. */
 export function latestFailureReason(
   responses: Pick<FormResponse, 'createdAt' | 'syncState' | 'syncError'>[],
