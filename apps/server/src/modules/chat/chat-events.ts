@@ -74,6 +74,12 @@ export interface ChatHubOptions {
   loadMessage(sessionId: string, seq: number): Promise<ChatMessage | undefined>;
   maxStreams: number;
   maxStreamsPerSession: number;
+  /**
+   * Of `maxStreams`, how many visitors can never take: admins' streams always find room. Visitors may open
+   * streams by starting chats (limited per address, but addresses are many), and without a reserve a few
+   * dozen addresses could hold every slot and turn the support console away. A tenth by default.
+   */
+  adminReserve?: number;
   onError(error: unknown): void;
 }
 
@@ -92,6 +98,8 @@ export function createChatHub(options: ChatHubOptions): ChatListeners & {
   const visitors = new Map<string, Set<(event: VisitorEvent) => void>>();
   const admins = new Set<(event: AdminEvent) => void>();
   let count = 0;
+  const adminReserve = options.adminReserve ?? Math.max(1, Math.floor(options.maxStreams / 10));
+  const visitorStreamsMax = Math.max(0, options.maxStreams - adminReserve);
 
   const toVisitors = (sessionId: string, event: VisitorEvent) => {
     for (const listener of visitors.get(sessionId) ?? []) listener(event);
@@ -140,7 +148,9 @@ export function createChatHub(options: ChatHubOptions): ChatListeners & {
     deliverToVisitors: toVisitors,
     addVisitor(sessionId, listener) {
       const set = visitors.get(sessionId) ?? new Set();
-      if (count >= options.maxStreams || set.size >= options.maxStreamsPerSession) return undefined;
+      const visitorStreams = count - admins.size;
+      if (count >= options.maxStreams || visitorStreams >= visitorStreamsMax) return undefined;
+      if (set.size >= options.maxStreamsPerSession) return undefined;
       set.add(listener);
       visitors.set(sessionId, set);
       count++;
