@@ -503,14 +503,30 @@ export function createDeliveriesRepository(
       return [...covering, ...own];
     },
 
-    /** Receipts delivered to this address since then, from every form: the per-address limit counts them. */
-    async receiptsSentTo(address: string, since: string): Promise<number> {
+    /**
+     * Receipts that count against an address's hourly share when `self` is about to be sent: those
+     * delivered to it since `since`, and those being sent right now (claimed, their lease running) that
+     * were planned before `self` (delivery ids are UUIDv7, in the order planned). Counting only the ones
+     * delivered let every receipt claimed together pass (16 an instance, seen by a review); counting every
+     * one in flight would refuse them all. In order, the first ones within the share go, on any instance.
+     */
+    async receiptsCountedBefore(
+      address: string,
+      self: { id: string },
+      since: string,
+      now: string,
+    ): Promise<number> {
       const row = await db
         .selectFrom('deliveries')
         .select((eb) => eb.fn.countAll<number | string>().as('sent'))
         .where('recipient', '=', address)
-        .where('delivered_at', '>=', since)
         .where('destination', '=', 'respondent-receipt')
+        .where((eb) =>
+          eb.or([
+            eb('delivered_at', '>=', since),
+            eb.and([eb('state', '=', 'pending'), eb('lease_until', '>', now), eb('id', '<', self.id)]),
+          ]),
+        )
         .executeTakeFirst();
       return Number(row?.sent ?? 0);
     },

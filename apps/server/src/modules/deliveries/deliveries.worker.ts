@@ -240,8 +240,9 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
     const { delivery, form, response } = context;
     const to = delivery.recipient;
     if (!to) return { kind: 'failed', error: 'The response has no address for a receipt' };
-    const since = new Date(now().getTime() - HOUR_MS).toISOString();
-    const sent = await deps.repository.receiptsSentTo(to, since);
+    const at = now();
+    const since = new Date(at.getTime() - HOUR_MS).toISOString();
+    const sent = await deps.repository.receiptsCountedBefore(to, delivery, since, at.toISOString());
     if (sent >= RECEIPT_LIMITS.perAddressPerHour) {
       return {
         kind: 'failed',

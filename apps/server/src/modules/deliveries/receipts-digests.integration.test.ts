@@ -219,6 +219,26 @@ describeEachDialect('deliveries: respondent receipts and owner digests', (dialec
     expect(mailsTo('victim@example.com')).toHaveLength(limit);
   });
 
+  it('holds a burst of receipts to one address to its share, however many are claimed together', async () => {
+    const form = await receiptForm('Burst', {});
+    const limit = RECEIPT_LIMITS.perAddressPerHour;
+    // All at once: the worker claims them together and sends them side by side.
+    const ids = await Promise.all(
+      Array.from({ length: limit + 4 }, (_, i) =>
+        submit(form.formId, { 'Full Name': `Burst ${i}`, Email: 'burst@example.com' }),
+      ),
+    );
+    const states = await eventually(async () => {
+      const rows = (await Promise.all(ids.map(async (id) => (await deliveriesOf(id))[0]))).filter(
+        (row) => row !== undefined,
+      );
+      return rows.length === ids.length && rows.every((row) => row.state !== 'pending') ? rows : undefined;
+    }, 30_000);
+    expect(states.filter((row) => row.state === 'delivered')).toHaveLength(limit);
+    expect(states.filter((row) => row.state === 'failed')).toHaveLength(4);
+    expect(mailsTo('burst@example.com')).toHaveLength(limit);
+  });
+
   it("gathers an hour of the owner's clock into one digest, sent after the hour, and lists it with each response", async () => {
     // The owner is in India, whose hours start at half past in UTC. Five minutes into such an hour on the
     // app's clock: the three responses share one period, and the digest is still pending when checked (an
