@@ -848,7 +848,7 @@ describe('ManageFormsPage sheet-sync health', () => {
     expect(await screen.findByText('2 deliveries queued to send again')).toBeTruthy();
     expect(retried).toBe(1);
     await waitFor(() => expect(within(row('Survey')).queryByTestId('delivery-health')).toBeNull());
-  });
+  }, 20_000);
 
   it('falls back to a generic tooltip and toasts the server error when a retry fails', async () => {
     syncCounts = () => ({ f1: { pending: 0, failed: 3 } });
