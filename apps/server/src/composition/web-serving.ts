@@ -2,7 +2,7 @@ import path from 'node:path';
 import { notFoundProblem } from '../http/problem.js';
 import { registerWebApp } from '../http/web-app.js';
 import type { FormAccessService } from '../modules/form-access/form-access.service.js';
-import { createQueryPageLimits, formPageRoutes } from '../modules/form-page/form-page.routes.js';
+import { createPrefilledPageLimits, formPageRoutes } from '../modules/form-page/form-page.routes.js';
 import { createFormPageService } from '../modules/form-page/form-page.service.js';
 import type { FormPageCache } from '../modules/form-page/form-page-cache.js';
 import { loadFormPageRenderer } from '../modules/form-page/form-page-renderer.js';
@@ -50,7 +50,7 @@ export async function registerWebServing({ app, config }: AppContext, deps: WebS
     });
     await formPageRoutes(app, {
       pages,
-      limits: createQueryPageLimits(app, config.rateLimit.publicPerMinute),
+      limits: createPrefilledPageLimits(app, config.rateLimit.publicPerMinute),
     });
     await formPostRoutes(app, { pages, submissions, limits: deps.submitLimits, access });
   }

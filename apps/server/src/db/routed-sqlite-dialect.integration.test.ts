@@ -30,6 +30,7 @@ describe('SQLite routed by statement: reads on the main thread, writes on the wr
       },
       executeBatch: (statement, rows) => thread.executeBatch(statement, rows),
       close: () => thread.close(),
+      isRunning: () => thread.isRunning(),
     };
     const open = () => {
       const connection = new SqliteDatabase(file);

@@ -96,9 +96,12 @@ describe('SQLite reader thread (DatabaseHandle.scanDb)', () => {
     await expect(sql`insert into notes (id) values ('x')`.execute(scanDb)).rejects.toThrow(/readonly/i);
 
     // Idle past its limit: the thread ends quietly, and the next read starts another that sees new rows.
+    expect(reader.isRunning()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reader.isRunning()).toBe(false);
     await sql`insert into notes (id) values (${randomUUID()})`.execute(writeDb);
     expect(await count()).toBe(2);
+    expect(reader.isRunning()).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -108,6 +111,7 @@ describe('SQLite reader thread (DatabaseHandle.scanDb)', () => {
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     const reader = startSqliteReaderThread(path.join(dir, 'unused.sqlite'));
     cleanups.push(() => reader.close());
+    expect(reader.isRunning()).toBe(false);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 });

@@ -42,6 +42,8 @@ export interface SqliteWriterThread {
   executeBatch(sql: string, rows: readonly (readonly unknown[])[]): Promise<BatchOutcome[]>;
   /** Waits for queued statements, closes the connection and ends the thread. */
   close(): Promise<void>;
+  /** Whether a thread is running now (it starts on the first statement; a reader ends when idle). */
+  isRunning(): boolean;
 }
 
 const WRITER_SOURCE = `
@@ -258,6 +260,7 @@ export function startSqliteWriterThread(
       const result = await post({ sql, batch: rows });
       return result.outcomes ?? [];
     },
+    isRunning: () => thread !== undefined,
     async close() {
       closed = true;
       clearTimeout(idleTimer);

@@ -566,10 +566,16 @@ describe('the no-JavaScript POST and the JSON API share their rate limits', () =
     expect((await submit(t, form.formId, { response: { 'Full Name': 'Alan' } })).status).toBe(429);
   });
 
-  it('limits addresses with a query per visitor (each is rendered for its request), never the plain page', async () => {
+  it('limits prefilled addresses per visitor (each is rendered for its request), never the cached page', async () => {
     const form = await createPublicForm(t, owner, { jdata: FIELDS });
     const open = (query: string) => fetch(`${t.url}/form/${form.formId}${query}`);
     // PUBLIC_RATE_LIMIT_PER_MINUTE × 5 = 10 addresses with a query a minute.
+    // Addresses that prefill nothing are the cached page: never counted.
+    for (let index = 0; index < 5; index += 1) {
+      const res = await open(`?utm_source=newsletter-${index}`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
     for (let index = 0; index < 10; index += 1) {
       const res = await open(`?Full%20Name=Ada${index}`);
       expect(res.status, `address ${index}`).toBe(200);
@@ -582,9 +588,11 @@ describe('the no-JavaScript POST and the JSON API share their rate limits', () =
     const html = await limited.text();
     expect(html).toContain('Too many requests. Please try again later.');
     expect(html).not.toContain('Grace');
-    // The form's one cached page is still served to the same visitor.
-    const plain = await open('');
-    expect(plain.status).toBe(200);
-    expect(await plain.text()).toContain('Full Name');
+    // The form's one cached page is still served to the same visitor, with or without other parameters.
+    for (const query of ['', '?utm_source=newsletter&fbclid=abc']) {
+      const plain = await open(query);
+      expect(plain.status, query).toBe(200);
+      expect(await plain.text()).toContain('Full Name');
+    }
   });
 });

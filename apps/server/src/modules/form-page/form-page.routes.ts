@@ -41,23 +41,22 @@ export function sendFormPage(request: FastifyRequest, reply: FastifyReply, page:
 export const TOO_MANY_PAGES = 'Too many requests. Please try again later.';
 
 /**
- * Addresses with a query per client address and minute (PUBLIC_RATE_LIMIT_PER_MINUTE × 5, the submit
- * route's limit over all forms). A prefilled address is rendered for its request, never taken from the
- * page cache, so these are the form pages whose cost a visitor chooses; the plain address is not counted.
+ * Prefilled pages per client address and minute (PUBLIC_RATE_LIMIT_PER_MINUTE × 5, the submit route's
+ * limit over all forms). A prefilled page is rendered for its request, never taken from the page cache, so
+ * these are the form pages whose cost a visitor chooses. Counted only when the address prefills something:
+ * the plain page and addresses with other parameters (a newsletter's utm_*, a share's fbclid) are the
+ * cached page, and many visitors behind one address open those.
  */
-export function createQueryPageLimits(app: FastifyInstance, publicPerMinute: number) {
+export function createPrefilledPageLimits(app: FastifyInstance, publicPerMinute: number) {
   return createPublicLimits(app, [
-    {
-      max: publicPerMinute * 5,
-      key: (request) => (request.url.includes('?') ? `form-page:${addressKey(request.ip)}` : undefined),
-    },
+    { max: publicPerMinute * 5, key: (request) => `form-page:${addressKey(request.ip)}` },
   ]);
 }
 
 /** GET /form/{formId}: the public form rendered on the server, hydrated in the browser. */
 export async function formPageRoutes(
   app: FastifyInstance,
-  deps: { pages: FormPageService; limits: ReturnType<typeof createQueryPageLimits> },
+  deps: { pages: FormPageService; limits: ReturnType<typeof createPrefilledPageLimits> },
 ) {
   await app.register(async (scope) => {
     // A refused address is a page too, never a JSON problem the browser would show as text.
@@ -70,15 +69,12 @@ export async function formPageRoutes(
         deps.pages.message(formId, 429, 'Too many requests', TOO_MANY_PAGES),
       );
     });
-    scope.get<{ Params: { formId: string } }>(
-      '/form/:formId',
-      { onRequest: deps.limits },
-      async (request, reply) => {
-        // Read from the raw address: repeated names (a checkboxes field's choices) stay all there.
-        const search = request.url.indexOf('?');
-        const query = new URLSearchParams(search === -1 ? '' : request.url.slice(search + 1));
-        return sendFormPage(request, reply, await deps.pages.formPage(request.params.formId, query));
-      },
-    );
+    scope.get<{ Params: { formId: string } }>('/form/:formId', async (request, reply) => {
+      // Read from the raw address: repeated names (a checkboxes field's choices) stay all there.
+      const search = request.url.indexOf('?');
+      const query = new URLSearchParams(search === -1 ? '' : request.url.slice(search + 1));
+      const page = await deps.pages.formPage(request.params.formId, query, () => deps.limits(request, reply));
+      return sendFormPage(request, reply, page);
+    });
   });
 }

@@ -132,13 +132,21 @@ export function createFormPageService(deps: FormPageServiceDeps) {
      * the visitor's to choose, so caching by it would let anyone fill the cache. Any other address
      * (unrelated parameters included) gets the form's one cached page.
      */
-    async formPage(formId: string, query: URLSearchParams = new URLSearchParams()): Promise<FormPageResult> {
+    async formPage(
+      formId: string,
+      query: URLSearchParams = new URLSearchParams(),
+      /** Awaited before a prefilled page is rendered (its own render, never cached): the visitor's limit. */
+      beforePrefilledRender?: () => Promise<void>,
+    ): Promise<FormPageResult> {
       const form = await loadForm(formId);
       if (!form) return notFoundPage(formId);
       const { view, title, description } = viewOf(form);
       const prefilled =
         view.kind === 'form' && query.size > 0 ? prefilledView(form, query, deps.prefillTokens) : undefined;
-      if (prefilled) return send(200, render(formId, { ...view, ...prefilled }, title, description));
+      if (prefilled) {
+        await beforePrefilledRender?.();
+        return send(200, render(formId, { ...view, ...prefilled }, title, description));
+      }
       // The description is made from the view's name and description, so the view is the version.
       const version = JSON.stringify(view);
       let parts = cache.get(formId, version);
