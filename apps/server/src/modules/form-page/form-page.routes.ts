@@ -37,8 +37,18 @@ export function sendFormPage(request: FastifyRequest, reply: FastifyReply, page:
   return reply.send(html);
 }
 
-/** What a visitor who opened too many addresses with a query in a minute reads. */
-export const TOO_MANY_PAGES = 'Too many requests. Please try again later.';
+/** What a visitor over a limit of the respondent's pages reads (a prefilled page, the plain POST). */
+const TOO_MANY = 'Too many requests. Please try again later.';
+
+/** The 429 of a respondent's page: a page too, never a JSON problem the browser would show as text. */
+export function sendTooManyPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pages: Pick<FormPageService, 'message'>,
+  formId: string,
+) {
+  return sendFormPage(request, reply, pages.message(formId, 429, 'Too many requests', TOO_MANY));
+}
 
 /**
  * Prefilled pages per client address and minute (PUBLIC_RATE_LIMIT_PER_MINUTE × 5, the submit route's
@@ -62,12 +72,7 @@ export async function formPageRoutes(
     // A refused address is a page too, never a JSON problem the browser would show as text.
     scope.setErrorHandler(async (error, request: FastifyRequest<{ Params: { formId?: string } }>, reply) => {
       if (!(error instanceof HttpError && error.status === 429)) throw error;
-      const formId = request.params?.formId ?? '';
-      return sendFormPage(
-        request,
-        reply,
-        deps.pages.message(formId, 429, 'Too many requests', TOO_MANY_PAGES),
-      );
+      return sendTooManyPage(request, reply, deps.pages, request.params?.formId ?? '');
     });
     scope.get<{ Params: { formId: string } }>('/form/:formId', async (request, reply) => {
       // Read from the raw address: repeated names (a checkboxes field's choices) stay all there.

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/http-error.js';
 import type { PublicLimits } from '../../http/rate-limits.js';
 import type { FormAccessService } from '../form-access/form-access.service.js';
-import { sendFormPage } from '../form-page/form-page.routes.js';
+import { sendFormPage, sendTooManyPage } from '../form-page/form-page.routes.js';
 import type { FormPageService } from '../form-page/form-page.service.js';
 import { formPostKey, type PostedField, type PostedResponse, readFormPost } from './form-post.js';
 import type { SubmissionsService } from './submissions.service.js';
@@ -18,8 +18,6 @@ export interface FormPostRoutesDeps {
 }
 
 type FormPostRequest = FastifyRequest<{ Params: { formId: string } }>;
-
-const TOO_MANY = 'Too many requests. Please try again later.';
 
 /** The form's fields, or none for a form that is not there (the submission then answers its 404 page). */
 async function postedFields(access: FormPostRoutesDeps['access'], formId: string): Promise<PostedField[]> {
@@ -66,7 +64,7 @@ export async function formPostRoutes(app: FastifyInstance, deps: FormPostRoutesD
     scope.setErrorHandler(async (error, request: FormPostRequest, reply) => {
       const formId = request.params?.formId ?? '';
       if (error instanceof HttpError && error.status === 429) {
-        return sendFormPage(request, reply, deps.pages.message(formId, 429, 'Too many requests', TOO_MANY));
+        return sendTooManyPage(request, reply, deps.pages, formId);
       }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       if (status >= 400 && status < 500) {
