@@ -20,6 +20,7 @@ import * as m0018 from './0018-deliveries.js';
 import * as m0019 from './0019-receipts-digests.js';
 import * as m0020 from './0020-google-edit-proofs.js';
 import * as m0021 from './0021-upload-client.js';
+import * as m0022 from './0022-refresh-token-expiry-index.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-receipts-digests': m0019,
   '0020-google-edit-proofs': m0020,
   '0021-upload-client': m0021,
+  '0022-refresh-token-expiry-index': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { createTestDatabase, describeEachDialect } from '../../test/dialects.js';
@@ -127,6 +128,38 @@ describeEachDialect('the sweep of expired refresh tokens', (dialect) => {
     expect(await sweep.sweep()).toBe(1);
     expect(batches).toEqual([2, 2, 1]);
     expect(await remainingIds(db)).toEqual([live]);
+  });
+
+  it('reads the expired tokens through refresh_tokens_expires_idx, not the whole table', async () => {
+    const { db } = await openDatabase();
+    const now = new Date().toISOString();
+    // The sweep's own statement, as the repository sends it.
+    const select = db.selectFrom('refresh_tokens').select('id').where('expires_at', '<', now).limit(1000);
+    const plan = await db.connection().execute(async (connection) => {
+      if (dialect === 'sqlite') {
+        const compiled = select.compile();
+        const rows = await sql
+          .raw<{ detail: string }>(
+            `EXPLAIN QUERY PLAN ${compiled.sql}`.replace('?', `'${now}'`).replace('?', '1000'),
+          )
+          .execute(connection);
+        return rows.rows.map((row) => row.detail).join('\n');
+      }
+      // An empty table would be read whole by PostgreSQL whatever its indexes: ask whether it can use one.
+      await sql`SET enable_seqscan = off`.execute(connection);
+      try {
+        const rows = await sql
+          .raw<{ 'QUERY PLAN': string }>(
+            `EXPLAIN ${select.compile().sql}`.replace('$1', `'${now}'`).replace('$2', '1000'),
+          )
+          .execute(connection);
+        return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await sql`RESET enable_seqscan`.execute(connection);
+      }
+    });
+    expect(plan).toContain('refresh_tokens_expires_idx');
+    expect(plan).not.toMatch(/SCAN refresh_tokens$|SCAN refresh_tokens\n|Seq Scan/m);
   });
 
   it('runs in the server: expired tokens are gone soon after it starts, live ones stay', async () => {
