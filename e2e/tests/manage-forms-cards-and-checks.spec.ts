@@ -9,12 +9,13 @@ async function createForm(
   request: APIRequestContext,
   session: Session,
   form: { name: string; googleSheetsUrl: string; sheetName: string },
-) {
+): Promise<string> {
   const response = await request.post('/api/v1/forms', {
     headers: { Authorization: `Bearer ${session.accessToken}` },
     data: { ...form, description: '', jdata: [{ label: 'Full Name', type: 'text', required: true }] },
   });
   expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { formId: string } }).data.formId;
 }
 
 async function seedForms(page: import('@playwright/test').Page, request: APIRequestContext) {
@@ -91,4 +92,40 @@ test('at 1280 px one check per load keeps every status Connected, and an open sh
   // Form Status is not hidden behind the Action column that stays at the right edge.
   expect(formStatus.x + formStatus.width).toBeLessThanOrEqual(action.x + 1);
   await page.screenshot({ path: 'screenshots/manage-forms-1280-editing.png', fullPage: true });
+});
+
+test('a form without a sheet says its responses wait for a sheet, with nothing to retry, at 1280 and 390 px', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const session = await signInViaApi(page, request, newOwner('waiting'));
+  const formId = await createForm(request, session, {
+    name: 'Unbound form',
+    googleSheetsUrl: '',
+    sheetName: 'Sheet1',
+  });
+  for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+    const sent = await request.post(`/api/v1/forms/${formId}/submit-form`, {
+      data: { idempotencyKey: `waiting-${name}`, response: { 'Full Name': name } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+
+  await page.goto('/dashboard/forms');
+  const row = page.getByRole('row', { name: /Unbound form/ });
+  await expect(row.getByTestId('sync-waiting-for-sheet')).toHaveText('2 responses wait for a sheet');
+  // Not a failure: no failed badge and no Retry, which could not work without a sheet.
+  await expect(row.getByTestId('sync-failed')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  await page.screenshot({ path: 'screenshots/manage-forms-waiting-for-sheet-1280.png', fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('article', { name: /Unbound form/ });
+  await expect(card.getByTestId('sync-waiting-for-sheet')).toHaveText('2 responses wait for a sheet');
+  await expect(card.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'screenshots/manage-forms-waiting-for-sheet-390.png', fullPage: true });
 });
