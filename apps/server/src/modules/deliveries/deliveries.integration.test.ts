@@ -267,6 +267,57 @@ describeEachDialect('deliveries: owner e-mail and webhooks', (dialect) => {
       });
     });
 
+    it("carries fields labelled '__proto__' or 'constructor' with exactly the answers given, in the webhook and the mail", async () => {
+      // A label is the owner's to choose: '__proto__' must reach the receiver as a key like any other,
+      // and an unanswered 'constructor' must be absent, never what every object inherits.
+      const form = await createForm(t, owner, {
+        name: 'Proto labels',
+        jdata: [
+          { label: '__proto__', type: 'text', required: false, placeHolder: '' },
+          { label: 'constructor', type: 'text', required: false, placeHolder: '' },
+          { label: 'toString', type: 'text', required: false, placeHolder: '' },
+        ],
+      });
+      await t.request('POST', `/api/v1/forms/${form.formId}/webhooks`, {
+        token: owner,
+        body: { url: receiver.url('/proto') },
+      });
+      const validated = await t.request('GET', `/api/v1/forms/validate-form?formId=${form.formId}`);
+      const protoId = validated.body.data.jdata.find(
+        (field: { label: string }) => field.label === '__proto__',
+      ).id;
+      // JSON refuses a '__proto__' key (prototype poisoning): the field is sent under its id.
+      const both = await submit(form.formId, { [protoId]: 'campaign-7', constructor: 'Beta' });
+      const one = await submit(form.formId, { [protoId]: 'campaign-8', toString: 'Red' });
+      const calls = await eventually(() =>
+        receiver.at('/proto').length >= 2 ? receiver.at('/proto') : undefined,
+      );
+      /** Label → answer as JSON.parse reads it: '__proto__' an own key like the others. */
+      const answersOf = (responseId: string) => {
+        const call = calls.find((c) => JSON.parse(c.body).response.id === responseId);
+        return Object.entries(JSON.parse(call?.body ?? '{}').response.answers);
+      };
+      expect(answersOf(both)).toEqual([
+        ['__proto__', 'campaign-7'],
+        ['constructor', 'Beta'],
+      ]);
+      expect(answersOf(one)).toEqual([
+        ['__proto__', 'campaign-8'],
+        ['toString', 'Red'],
+      ]);
+      expect(calls.find((c) => c.body.includes(one))?.body).toContain(
+        '"answers":{"__proto__":"campaign-8","toString":"Red"}',
+      );
+
+      const mailOf = (answer: string) =>
+        eventually(() => mailbox.mails.find((m) => m.text?.includes(`__proto__: ${answer}`)));
+      expect((await mailOf('campaign-7')).text).toContain('constructor: Beta');
+      const second = await mailOf('campaign-8');
+      expect(second.text).toContain('toString: Red');
+      expect(second.text).not.toContain('constructor');
+      expect(second.html).not.toContain('constructor');
+    });
+
     it('retries a failing receiver with the same delivery id until it answers 2xx, and replays on request', async () => {
       const form = await createForm(t, owner);
       const hook = (

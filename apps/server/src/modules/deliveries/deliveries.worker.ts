@@ -1,6 +1,7 @@
 import {
   type DeliveryDestination,
   type FormSettings,
+  ownValue,
   RECEIPT_LIMITS,
   WEBHOOK_HEADERS,
   WEBHOOK_LIMITS,
@@ -115,12 +116,13 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
     }
     const receipt = settings?.respondentReceipt;
     if (deps.mail && receipt?.enabled) {
-      // Only the answer the respondent typed into the chosen email field: never any other address.
+      // Only the answer the respondent typed into the chosen email field: never any other address, nor
+      // anything an object inherits when that field is labelled 'constructor' (read by own keys only).
       const field = fieldsFromJson(item.fieldsJson).find(
         (candidate) =>
           candidate.id === receipt.emailFieldId && candidate.type === 'email' && !candidate.isRemoved,
       );
-      const recipient = field && receiptAddress(answersFromJson(item.answersJson)[field.label]);
+      const recipient = field && receiptAddress(ownValue(answersFromJson(item.answersJson), field.label));
       if (recipient) planned.push({ ...base, destination: 'respondent-receipt', recipient });
     }
     for (const webhookId of item.webhookIds) planned.push({ ...base, destination: 'webhook', webhookId });
@@ -286,6 +288,8 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
       response: {
         id: response.id,
         createdAt: response.createdAt,
+        // The record as read, never copied into a plain object (where a '__proto__' answer would set the
+        // prototype): JSON.stringify writes its '__proto__' key like any other.
         answers: answersFromJson(response.answersJson),
         ...(response.respondentEmail ? { respondent: response.respondentEmail } : {}),
       },

@@ -12,7 +12,11 @@ export const escapeHtml = (text: string) =>
 /** An answer of many lines stays readable in the text part: its later lines indented under the label. */
 const indented = (text: string) => text.replace(/\r\n?|\n/g, '\n  ');
 
-/** The rows of a response: who answered (login forms), then every answer in the form's order. */
+/**
+ * The rows of a response: who answered (login forms), then every answer in the form's order. `answers` is
+ * label → answer as answersFromJson reads it (no prototype, so a '__proto__' label is kept as a key); only
+ * its own keys become rows, so a label such as 'constructor' shows only when it was answered.
+ */
 export function answerRows(answers: Record<string, string>, respondent?: string | null): AnswerRow[] {
   return [...(respondent ? ([['Respondent', respondent]] as AnswerRow[]) : []), ...Object.entries(answers)];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answersFromJson } from '../responses/response-serializers.js';
 import { ownerNotification } from './owner-email.js';
 
 const base = {
@@ -39,5 +40,22 @@ describe('the owner notification', () => {
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).toContain('&quot;&gt;&lt;script&gt;');
     expect(mail.text).toContain('Respondent: r@example.com');
+  });
+
+  it("lists fields labelled '__proto__' or 'constructor' with exactly the answers given, nothing inherited", () => {
+    // As the worker hands them: read from answers_json, where '__proto__' is an own key like the others.
+    const answered = ownerNotification({
+      ...base,
+      answers: answersFromJson('{"__proto__":"campaign-7","constructor":"Beta"}'),
+    });
+    // The text part: the greeting and a blank line, the answers, a blank line and the link.
+    expect(answered.text.split('\n').slice(2, -2)).toEqual(['__proto__: campaign-7', 'constructor: Beta']);
+    expect(answered.html).toContain('>__proto__</th>');
+    expect(answered.html).toContain('>campaign-7</td>');
+
+    const unanswered = ownerNotification({ ...base, answers: answersFromJson('{"__proto__":"campaign-7"}') });
+    expect(unanswered.text.split('\n').slice(2, -2)).toEqual(['__proto__: campaign-7']);
+    expect(unanswered.html).not.toContain('constructor');
+    expect(unanswered.html).not.toContain('native code');
   });
 });

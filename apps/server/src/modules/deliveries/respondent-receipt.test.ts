@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answersFromJson } from '../responses/response-serializers.js';
 import { receiptAddress, respondentReceipt } from './respondent-receipt.js';
 
 describe('receiptAddress', () => {
@@ -46,5 +47,21 @@ describe('respondentReceipt', () => {
       { filename: 'Order _1__2.pdf', content: Buffer.from('%PDF'), contentType: 'application/pdf' },
     ]);
     expect(mail.text).toContain('The document of your response is attached.');
+  });
+  it("copies fields labelled '__proto__' or 'constructor' with exactly the answers given, nothing inherited", () => {
+    // As the worker hands them: read from answers_json, where '__proto__' is an own key like the others.
+    const answered = respondentReceipt({
+      ...base,
+      answers: answersFromJson('{"__proto__":"campaign-7","constructor":"Beta"}'),
+    });
+    // The text part: the thanks and a blank line, the answers, a blank line and the footnote.
+    expect(answered.text.split('\n').slice(2, -2)).toEqual(['__proto__: campaign-7', 'constructor: Beta']);
+    expect(answered.html).toContain('>__proto__</th>');
+    expect(answered.html).toContain('>campaign-7</td>');
+
+    const unanswered = respondentReceipt({ ...base, answers: answersFromJson('{"__proto__":"campaign-7"}') });
+    expect(unanswered.text.split('\n').slice(2, -2)).toEqual(['__proto__: campaign-7']);
+    expect(unanswered.html).not.toContain('constructor');
+    expect(unanswered.html).not.toContain('native code');
   });
 });

@@ -66,6 +66,48 @@ describe('templateValuesFor', () => {
   });
 });
 
+describe('templateValuesFor with fields labelled like the members every object has', () => {
+  // A label is the owner's to choose: '__proto__' must be filled like any other, and an unanswered
+  // 'constructor' must be empty, never what a plain object inherits.
+  const protoFields = [
+    { label: '__proto__', type: 'text', required: false, placeHolder: '', isRemoved: false },
+    { label: 'constructor', type: 'text', required: false, placeHolder: '', isRemoved: false },
+    { label: 'toString', type: 'text', required: false, placeHolder: '', isRemoved: false },
+  ] as const;
+  /** Label → answer as answers_json is read: '__proto__' an own key like the others. */
+  const stored = (json: string) => ({ ...response, answers: JSON.parse(json) as Record<string, string> });
+  const options = { now: new Date('2026-11-25T12:00:00.000Z'), timeZone: 'UTC' };
+  const template = '<p>{{__proto__}}|{{constructor}}|{{toString}}</p>';
+
+  it('fills every answer given under its own label', () => {
+    const values = templateValuesFor(
+      [...protoFields],
+      stored('{"__proto__":"campaign-7","constructor":"Beta"}'),
+      options,
+    );
+    expect(Object.keys(values.answers)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(values.answers)).toBeNull();
+    expect(Object.entries(values.answers)).toEqual([
+      ['__proto__', 'campaign-7'],
+      ['constructor', 'Beta'],
+      ['toString', ''],
+    ]);
+    expect(fillTemplate(template, values)).toBe('<p>campaign-7|Beta|</p>');
+    // The values reach the HTML worker as a structured clone: '__proto__' stays a key of its own there.
+    expect(fillTemplate(template, structuredClone(values))).toBe('<p>campaign-7|Beta|</p>');
+  });
+
+  it('leaves an unanswered constructor empty, not the function every object inherits', () => {
+    const values = templateValuesFor([...protoFields], stored('{"__proto__":"campaign-7"}'), options);
+    expect(Object.entries(values.answers)).toEqual([
+      ['__proto__', 'campaign-7'],
+      ['constructor', ''],
+      ['toString', ''],
+    ]);
+    expect(fillTemplate(template, values)).toBe('<p>campaign-7||</p>');
+  });
+});
+
 describe('formatLongDate', () => {
   it('writes the en-US long date', () => {
     expect(formatLongDate(new Date('2026-01-05T10:00:00Z'), 'UTC')).toBe('January 5, 2026');

@@ -1,10 +1,10 @@
-import type { FormField, TemplateValues } from '@sheetforms/contract';
+import { type FormField, keyedRecord, ownValue, type TemplateValues } from '@sheetforms/contract';
 import { formatSheetTimestamp } from '../sheet-sync/timestamp.js';
 
 /** A stored response, as much of it as a template shows. */
 export interface ResponseForTemplate {
   id: string;
-  /** Field label → answer, as stored. */
+  /** Field label → answer, as stored; read by its own keys only (a label may be 'constructor'). */
   answers: Record<string, string>;
   createdAt: string;
   signatureUrl: string | null;
@@ -28,16 +28,18 @@ export interface TemplateValuesOptions {
 
 /**
  * What a template is filled with for one response. Every current field gets a value (an unanswered one
- * is empty), so {{Field}} of an optional field disappears instead of showing its braces.
+ * is empty), so {{Field}} of an optional field disappears instead of showing its braces. The values are
+ * kept by label in a record without a prototype (keyedRecord): on a plain object a field labelled
+ * '__proto__' would set the prototype instead of its value, and its placeholder would keep its braces.
  */
 export function templateValuesFor(
   fields: readonly FormField[],
   response: ResponseForTemplate,
   options: TemplateValuesOptions,
 ): TemplateValues {
-  const answers: Record<string, string> = {};
+  const answers = keyedRecord<string>();
   for (const field of fields) {
-    if (!field.isRemoved) answers[field.label] = response.answers[field.label] ?? '';
+    if (!field.isRemoved) answers[field.label] = ownValue(response.answers, field.label) ?? '';
   }
   return {
     answers,

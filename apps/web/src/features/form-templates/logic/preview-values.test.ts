@@ -21,6 +21,18 @@ describe('previewData', () => {
     );
   });
 
+  it("fills a field labelled '__proto__' or 'constructor' like any other", () => {
+    const odd: FormField[] = [
+      { label: '__proto__', type: 'text', required: false, placeHolder: '', isRemoved: false },
+      { label: 'constructor', type: 'text', required: false, placeHolder: '', isRemoved: false },
+    ];
+    const { values } = previewData(odd, undefined, NOW);
+    expect(Object.keys(values.answers)).toEqual(['__proto__', 'constructor']);
+    expect(fillTemplate('<p>{{__proto__}} / {{constructor}}</p>', values)).toBe(
+      '<p>Sample answer / Sample answer</p>',
+    );
+  });
+
   it('fills with the latest response, escaping its answers, its signature as an image', () => {
     const { values, source } = previewData(
       fields,

@@ -1,4 +1,5 @@
 import type { FormField, FormResponse, TemplateValues } from '@sheetforms/contract';
+import { keyedRecord } from '@sheetforms/contract/answers';
 
 export const SAMPLE_ANSWER = 'Sample answer';
 export const SAMPLE_RESPONSE_ID = 'sample-response-id';
@@ -41,7 +42,9 @@ export function previewData(
       },
     };
   }
-  const answers: Record<string, string> = {};
+  // By label in a record without a prototype: on a plain object a field labelled '__proto__' would set the
+  // prototype, and its placeholder would keep its braces in the preview (the server fills it).
+  const answers = keyedRecord<string>();
   for (const field of fields) if (!field.isRemoved) answers[field.label] = SAMPLE_ANSWER;
   return {
     source: 'sample',
