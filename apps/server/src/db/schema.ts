@@ -153,8 +153,13 @@ export interface DeliveriesTable {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
-  /** A receipt's address (migration 0019): receipts to one address are counted across forms. */
+  /** A receipt's address (migration 0019), as it was typed (lower case): where the receipt is sent. */
   recipient: Generated<string | null>;
+  /**
+   * The mailbox that address reaches (migration 0023, receiptMailbox: no '+tag', no dots at Gmail):
+   * receipts to one mailbox are counted across forms and spellings.
+   */
+  mailbox: Generated<string | null>;
 }
 
 /** A stored signature image: the storage key and the form it was uploaded for. */

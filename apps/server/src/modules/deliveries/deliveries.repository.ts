@@ -28,8 +28,9 @@ export interface PlannedDelivery {
   formRowId: string;
   destination: DeliveryDestination;
   webhookId?: string;
-  /** A receipt's address. */
+  /** A receipt's address, and the mailbox it reaches (receipt-mailbox.ts), under which receipts are counted. */
   recipient?: string;
+  mailbox?: string;
   /** A digest's period: its key (one per form and period) and when it is due. */
   digest?: { key: string; dueAt: string };
 }
@@ -218,6 +219,7 @@ export function createDeliveriesRepository(
               destination_key: destinationKey(item),
               webhook_id: item.webhookId ?? null,
               recipient: item.recipient ?? null,
+              mailbox: item.mailbox ?? null,
               next_attempt_at: item.digest?.dueAt ?? now,
               lease_until: null,
               claim_token: null,
@@ -511,14 +513,14 @@ export function createDeliveriesRepository(
     },
 
     /**
-     * Receipts that count against an address's hourly share when `self` is about to be sent: those
-     * delivered to it since `since`, and those being sent right now (claimed, their lease running) that
+     * Receipts that count against a mailbox's hourly share when `self` is about to be sent: those
+     * delivered to it (under any spelling of its address, receipt-mailbox.ts) since `since`, and those being sent right now (claimed, their lease running) that
      * were planned before `self` (delivery ids are UUIDv7, in the order planned). Counting only the ones
      * delivered let every receipt claimed together pass (16 an instance, seen by a review); counting every
      * one in flight would refuse them all. In order, the first ones within the share go, on any instance.
      */
     async receiptsCountedBefore(
-      address: string,
+      mailbox: string,
       self: { id: string },
       since: string,
       now: string,
@@ -526,7 +528,7 @@ export function createDeliveriesRepository(
       const row = await db
         .selectFrom('deliveries')
         .select((eb) => eb.fn.countAll<number | string>().as('sent'))
-        .where('recipient', '=', address)
+        .where('mailbox', '=', mailbox)
         .where('destination', '=', 'respondent-receipt')
         .where((eb) =>
           eb.or([

@@ -31,6 +31,7 @@ import {
   ownerDigest,
 } from './owner-digest.js';
 import { ownerNotification } from './owner-email.js';
+import { receiptMailbox } from './receipt-mailbox.js';
 import type { ReceiptPdf } from './receipt-pdf.js';
 import { receiptAddress, respondentReceipt } from './respondent-receipt.js';
 import { postWebhook } from './webhook-sender.js';
@@ -123,7 +124,13 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
           candidate.id === receipt.emailFieldId && candidate.type === 'email' && !candidate.isRemoved,
       );
       const recipient = field && receiptAddress(ownValue(answersFromJson(item.answersJson), field.label));
-      if (recipient) planned.push({ ...base, destination: 'respondent-receipt', recipient });
+      if (recipient)
+        planned.push({
+          ...base,
+          destination: 'respondent-receipt',
+          recipient,
+          mailbox: receiptMailbox(recipient),
+        });
     }
     for (const webhookId of item.webhookIds) planned.push({ ...base, destination: 'webhook', webhookId });
     return planned;
@@ -244,7 +251,9 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
     if (!to) return { kind: 'failed', error: 'The response has no address for a receipt' };
     const at = now();
     const since = new Date(at.getTime() - HOUR_MS).toISOString();
-    const sent = await deps.repository.receiptsCountedBefore(to, delivery, since, at.toISOString());
+    // Counted by the mailbox the address reaches: ann+1@ and ann+2@ share ann@'s share.
+    const mailbox = receiptMailbox(to);
+    const sent = await deps.repository.receiptsCountedBefore(mailbox, delivery, since, at.toISOString());
     if (sent >= RECEIPT_LIMITS.perAddressPerHour) {
       return {
         kind: 'failed',

@@ -219,6 +219,35 @@ describeEachDialect('deliveries: respondent receipts and owner digests', (dialec
     expect(mailsTo('victim@example.com')).toHaveLength(limit);
   });
 
+  it("counts every spelling of one mailbox together: '+tags' anywhere, and dots at Gmail", async () => {
+    const form = await receiptForm('Spellings', {});
+    const limit = RECEIPT_LIMITS.perAddressPerHour;
+    const spellings = Array.from({ length: limit + 2 }, (_, i) =>
+      i % 2 === 0 ? `m.a.r.y+${i}@gmail.com` : `Mary+${i}@googlemail.com`,
+    );
+    const ids: string[] = [];
+    for (const [i, address] of spellings.entries()) {
+      ids.push(await submit(form.formId, { 'Full Name': `Spelling ${i}`, Email: address }));
+      // One at a time, so the count each send sees is settled.
+      await eventually(async () => {
+        const [row] = await deliveriesOf(ids[i] ?? '');
+        return row && row.state !== 'pending';
+      });
+    }
+    const rows = await Promise.all(ids.map(async (id) => (await deliveriesOf(id))[0]));
+    expect(rows.map((row) => row?.state)).toEqual([...Array(limit).fill('delivered'), 'failed', 'failed']);
+    // Each receipt went to the address as typed; only the count is per mailbox.
+    expect(rows.map((row) => row?.recipient)).toEqual(spellings.map((address) => address.toLowerCase()));
+    expect(new Set(rows.map((row) => row?.mailbox))).toEqual(new Set(['mary@gmail.com']));
+    // Another mailbox at the same domain still has its whole share.
+    const other = await submit(form.formId, { 'Full Name': 'Other', Email: 'maryann+1@gmail.com' });
+    const [otherRow] = await eventually(async () => {
+      const found = await deliveriesOf(other);
+      return found[0]?.state === 'delivered' ? found : undefined;
+    });
+    expect(otherRow?.mailbox).toBe('maryann@gmail.com');
+  });
+
   it('holds a burst of receipts to one address to its share, however many are claimed together', async () => {
     const form = await receiptForm('Burst', {});
     const limit = RECEIPT_LIMITS.perAddressPerHour;
