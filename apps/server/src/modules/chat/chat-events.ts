@@ -61,8 +61,15 @@ export type AdminEvent =
   | { type: 'reset' };
 
 export interface ChatListeners {
-  /** Answers an unsubscribe; false when the per-session or per-process cap is reached. */
-  addVisitor(sessionId: string, listener: (event: VisitorEvent) => void): (() => void) | undefined;
+  /**
+   * Answers an unsubscribe; undefined when a cap is reached: the process's, the session's, or that of
+   * `address` (the client's address key, as the public limits count it).
+   */
+  addVisitor(
+    sessionId: string,
+    address: string,
+    listener: (event: VisitorEvent) => void,
+  ): (() => void) | undefined;
   addAdmin(listener: (event: AdminEvent) => void): (() => void) | undefined;
   /** Sessions with a live visitor stream on this instance (they count as online). */
   listeningSessions(): string[];
@@ -74,6 +81,12 @@ export interface ChatHubOptions {
   loadMessage(sessionId: string, seq: number): Promise<ChatMessage | undefined>;
   maxStreams: number;
   maxStreamsPerSession: number;
+  /**
+   * Visitor streams one client address may hold, whatever the sessions: starting chats is cheap, so the
+   * per-session cap alone would let a few dozen addresses hold every visitor slot. Admins' streams are
+   * not counted.
+   */
+  maxStreamsPerAddress: number;
   /**
    * Of `maxStreams`, how many visitors can never take: admins' streams always find room. Visitors may open
    * streams by starting chats (limited per address, but addresses are many), and without a reserve a few
@@ -97,6 +110,8 @@ export function createChatHub(options: ChatHubOptions): ChatListeners & {
 } {
   const visitors = new Map<string, Set<(event: VisitorEvent) => void>>();
   const admins = new Set<(event: AdminEvent) => void>();
+  // Open visitor streams by address key; an address leaves the map with its last stream.
+  const byAddress = new Map<string, number>();
   let count = 0;
   const adminReserve = options.adminReserve ?? Math.max(1, Math.floor(options.maxStreams / 10));
   const visitorStreamsMax = Math.max(0, options.maxStreams - adminReserve);
@@ -146,18 +161,24 @@ export function createChatHub(options: ChatHubOptions): ChatListeners & {
       }
     },
     deliverToVisitors: toVisitors,
-    addVisitor(sessionId, listener) {
+    addVisitor(sessionId, address, listener) {
       const set = visitors.get(sessionId) ?? new Set();
       const visitorStreams = count - admins.size;
       if (count >= options.maxStreams || visitorStreams >= visitorStreamsMax) return undefined;
       if (set.size >= options.maxStreamsPerSession) return undefined;
+      const fromAddress = byAddress.get(address) ?? 0;
+      if (fromAddress >= options.maxStreamsPerAddress) return undefined;
       set.add(listener);
       visitors.set(sessionId, set);
+      byAddress.set(address, fromAddress + 1);
       count++;
       return () => {
         if (!set.delete(listener)) return;
         count--;
         if (set.size === 0) visitors.delete(sessionId);
+        const left = (byAddress.get(address) ?? 1) - 1;
+        if (left > 0) byAddress.set(address, left);
+        else byAddress.delete(address);
       };
     },
     addAdmin(listener) {

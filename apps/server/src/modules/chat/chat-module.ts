@@ -26,6 +26,13 @@ export interface ChatModuleOptions {
   /** Live streams per process, and per chat session (tabs of one visitor). */
   maxStreams?: number;
   maxStreamsPerSession?: number;
+  /** Visitor streams per client address, over all its chats (an office or a carrier's NAT shares one). */
+  maxStreamsPerAddress?: number;
+  /**
+   * A visitor stream ends after at most this long (a little less, at random); the browser reconnects and
+   * resumes from its last message. A slot is never held for good, and each reconnection meets the caps again.
+   */
+  visitorStreamMaxMs?: number;
 }
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -74,6 +81,7 @@ export function createChatModule(app: FastifyInstance, options: ChatModuleOption
     loadMessage: (sessionId, seq) => chat.message(sessionId, seq),
     maxStreams: options.maxStreams ?? 5_000,
     maxStreamsPerSession: options.maxStreamsPerSession ?? 5,
+    maxStreamsPerAddress: options.maxStreamsPerAddress ?? 20,
     onError,
   });
   const tickets = createChatStreamTickets(options.jwtSecret, now, options.ticketLedger);
@@ -106,5 +114,6 @@ export function createChatModule(app: FastifyInstance, options: ChatModuleOption
     tickets,
     isAdmin: options.isAdmin,
     adminStreamMaxMs: options.adminStreamMaxMs,
+    visitorStreamMaxMs: options.visitorStreamMaxMs ?? 10 * 60_000,
   };
 }

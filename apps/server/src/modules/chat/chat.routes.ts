@@ -38,6 +38,11 @@ export interface ChatRoutesDeps {
   isAdmin(userId: string): Promise<boolean>;
   /** An admin stream ends after this long (the page gets a new ticket, which needs a live session). */
   adminStreamMaxMs: number;
+  /**
+   * A visitor stream ends after at most this long (up to a tenth less, at random); the browser reconnects
+   * with Last-Event-ID, and the new stream sends what came meanwhile from the database.
+   */
+  visitorStreamMaxMs: number;
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Chats a visitor address may start per minute. */
   startPerMinute: number;
@@ -53,6 +58,11 @@ const SessionParamsSchema = z.object({ sessionId: ChatSessionIdSchema });
 const TicketQuerySchema = z.object({ ticket: z.string().max(2048) });
 const tooMany = () =>
   new HttpError(503, 'TOO_MANY_STREAMS', 'Too many live chats right now. Please try again shortly.');
+/**
+ * The share of a visitor stream's lifetime taken off at random: streams opened together (after a restart,
+ * or a reset) end apart, and their reconnections do not come in waves.
+ */
+const VISITOR_LIFETIME_SPREAD = 0.1;
 
 /**
  * The spec's chat calls (001 section 7), plus server-sent event streams for the visitor and the admins.
@@ -159,7 +169,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
         tags,
         summary: "A visitor's live events (text/event-stream)",
         description:
-          'Events: message (a ChatMessage; its id is the seq, so Last-Event-ID resumes exactly), read ({ readUpTo }), typing ({ typing: true }), closed.',
+          'Events: message (a ChatMessage; its id is the seq, so Last-Event-ID resumes exactly), read ({ readUpTo }), typing ({ typing: true }), closed. The server ends a stream within minutes (ten at most by default): reconnect with Last-Event-ID. 503 when too many streams are open (in all, for the chat, or from the address): poll meanwhile.',
         params: SessionParamsSchema,
         querystring: z.object({
           since: z
@@ -219,7 +229,8 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
               return;
           }
         });
-      const unsubscribe = deps.listeners.addVisitor(sessionId, onEvent);
+      // Refused (a cap reached), the page polls instead and tries a stream again later.
+      const unsubscribe = deps.listeners.addVisitor(sessionId, addressKey(request.ip), onEvent);
       if (!unsubscribe) throw tooMany();
       const stream = openEventStream(request, reply, {
         heartbeatMs,
@@ -228,6 +239,9 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
       });
       track(stream);
       stream.onClose(unsubscribe);
+      // No visitor holds a slot for good. Nothing is lost on the way: a message this stream did not send was
+      // stored before its event went out, and the next stream sends everything after Last-Event-ID.
+      endAfter(stream, deps.visitorStreamMaxMs * (1 - Math.random() * VISITOR_LIFETIME_SPREAD));
       // Subscribed first, then caught up: an event during the catch-up waits in the chain behind it.
       queue(async () => {
         await sendFrom();
@@ -343,9 +357,7 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
       track(stream);
       stream.onClose(unsubscribe);
       // A logged-out or demoted admin stops listening within one access-token lifetime.
-      const lifetime = setTimeout(() => stream.close(), deps.adminStreamMaxMs);
-      lifetime.unref();
-      stream.onClose(() => clearTimeout(lifetime));
+      endAfter(stream, deps.adminStreamMaxMs);
       if (resumeAt) {
         // Messages at the resumed instant itself come again; the page merges by _id.
         for (const event of await deps.chat.messagesOfAllSince(resumeAt)) {
@@ -354,6 +366,13 @@ export async function chatRoutes(app: FastifyInstance, deps: ChatRoutesDeps) {
       }
     },
   );
+}
+
+/** Ends a stream after `ms` (its client reconnects); the timer never keeps the process up. */
+function endAfter(stream: EventStream, ms: number) {
+  const lifetime = setTimeout(() => stream.close(), ms);
+  lifetime.unref();
+  stream.onClose(() => clearTimeout(lifetime));
 }
 
 /** Last-Event-ID (or ?since) of a visitor stream: the seq of the last message received. */

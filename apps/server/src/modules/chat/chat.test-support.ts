@@ -11,6 +11,8 @@ export interface SseClient {
   events: SseEvent[];
   /** Waits for the first event (already received or to come) that `match` accepts. */
   next(match: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  /** Settles when the stream is over: the server ended it, or `close` was called (at once if not 200). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -23,9 +25,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
+  let ended = Promise.resolve();
   if (res.ok && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
+    ended = (async () => {
       let buffer = '';
       try {
         for (;;) {
@@ -53,6 +56,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     status: res.status,
     headers: res.headers,
     events,
+    ended,
     next(match, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
