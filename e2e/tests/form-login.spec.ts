@@ -5,6 +5,7 @@ import {
   expectToast,
   field,
   ownerToken,
+  prefillLink,
   storedResponses,
 } from '../support/public-forms.js';
 import { newOwner } from '../support/sign-in.js';
@@ -81,4 +82,52 @@ test('the login page follows only same-origin redirects, and a stored token goes
   await page.goto(`/form-login?redirect=${encodeURIComponent(`/form/${formId}`)}`);
   await expect(page).toHaveURL(new RegExp(`/form/${formId}$`));
   await expect(page.getByRole('heading', { name: 'Members Survey' })).toBeVisible();
+});
+
+test("a login-protected form's prefilled link locks its answers only once the server verified it; a forged one locks nothing", async ({
+  page,
+}) => {
+  const token = await ownerToken(newOwner('fl-prefill'));
+  const formId = await createPublicForm(token, {
+    name: 'Members Orders',
+    settings: { loginRequired: 1 },
+    jdata: [
+      { id: 'name', label: 'Full Name', type: 'text', required: true, placeHolder: 'Enter your full name' },
+      { id: 'order', label: 'Order number', type: 'text', required: true },
+    ],
+  });
+  const email = `orders-${Date.now().toString(36)}@sheetforms.test`;
+  const { password } = await addFormUser(token, formId, email, 'Olu Orders');
+  const link = await prefillLink(token, formId, { values: { order: 'A-1042' }, locked: ['order'] });
+
+  // The same signature over answers someone changed: the payload decodes, but it is not the owner's.
+  const signed = new URL(link, 'http://x').searchParams.get('prefill') ?? '';
+  const [payload = '', signature = ''] = signed.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  claims.v.order = 'FREE-999';
+  const forged = `/form/${formId}?prefill=${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+
+  await page.goto(forged);
+  await expect(page).toHaveURL(/\/form-login\?redirect=/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(new RegExp(`/form/${formId}\\?prefill=`));
+  await expect(page.getByText('This prefilled link is not valid for this form')).toBeVisible();
+  const order = field(page, 'Order number');
+  await expect(order).toHaveValue('');
+  await expect(order).toBeEditable();
+  await expect(page.getByText('Set by the form owner')).toHaveCount(0);
+  expect(await page.content()).not.toContain('FREE-999');
+
+  await page.goto(link);
+  await expect(order).toHaveValue('A-1042');
+  await expect(order).toHaveAttribute('readonly', '');
+  await expect(order).toHaveAccessibleDescription('Set by the form owner');
+  await page.screenshot({ path: 'screenshots/form-login-prefilled-locked.png', fullPage: true });
+  await field(page, 'Full Name').fill('Olu Orders');
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  const [stored] = await storedResponses(token, formId);
+  expect(stored?.response).toMatchObject({ 'Full Name': 'Olu Orders', 'Order number': 'A-1042' });
 });

@@ -265,6 +265,20 @@ export const PrefillLinkResultSchema = z
   .meta({ id: 'PrefillLinkResult' });
 export type PrefillLinkResult = z.infer<typeof PrefillLinkResultSchema>;
 
+/**
+ * POST /forms/{formId}/prefill/verify (public): a prefilled link's token checked by the server, for the
+ * page the browser renders itself (a login-protected form), which shows no locked answer until then.
+ */
+export const PrefillVerifyBodySchema = z.strictObject({
+  token: z.string().min(1).max(PREFILL_LIMITS.tokenMax),
+});
+export type PrefillVerifyBody = z.input<typeof PrefillVerifyBodySchema>;
+/** The token's locked answers (field id → answer, checkboxes as their chosen options), fields of the form only. */
+export const PrefillVerifyResultSchema = z
+  .object({ values: z.record(z.string(), z.union([z.string(), z.array(z.string())])) })
+  .meta({ id: 'PrefillVerifyResult' });
+export type PrefillVerifyResult = z.infer<typeof PrefillVerifyResultSchema>;
+
 /** A field the owner's form view warns about: its options range could not be read (respondents see the last good list). */
 export const FieldWarningSchema = z
   .object({ fieldId: z.string(), label: z.string(), message: z.string() })

@@ -6,8 +6,9 @@
  *   that does not fit its field is ignored (choice fields take an option, matched without case).
  * - `?prefill={token}` carries locked answers: `{payload}.{signature}`, both base64url. The payload is
  *   JSON `{ f: formId, v: { fieldId: answer }, e?: expiry in epoch seconds }`, signed by the server
- *   (HMAC-SHA256 with its secret). The page reads it to show the locked answers read-only; the server
- *   verifies it at submission and refuses an answer that differs.
+ *   (HMAC-SHA256 with its secret). The page shows the locked answers read-only only once the server has
+ *   verified it (rendering the page, or through POST /forms/{formId}/prefill/verify for the page the
+ *   browser renders); the server verifies it again at submission and refuses an answer that differs.
  */
 import { keyedRecord } from './answer-rules.js';
 import { CHECKBOX_ANSWERS, type FieldType, isChoiceType } from './field-kinds.js';
@@ -86,8 +87,9 @@ function isPrefillValue(value: unknown): value is PrefillValue {
 }
 
 /**
- * Reads a token's payload WITHOUT checking its signature: enough for the page to show what is locked.
- * Only the server's `verifyPrefillToken` makes it trustworthy. Undefined when it is not one.
+ * Reads a token's payload WITHOUT checking its signature: anyone can write one that decodes, so what it
+ * says is never shown as the owner's. The server reads it once the signature holds (PrefillTokens.verify).
+ * Undefined when it is not one.
  */
 export function readPrefillPayload(token: string): PrefillPayload | undefined {
   if (token.length > PREFILL_LIMITS.tokenMax) return undefined;

@@ -105,7 +105,7 @@ export async function registerApiRoutes({ app, config }: AppContext, deps: ApiRo
         notify: () => deps.sheetSync.notify(),
       });
       await formsRoutes(api, { forms: deps.forms, authenticate });
-      await prefillLinksRoutes(api, { prefillLinks: deps.prefillLinks, authenticate });
+      await prefillLinksRoutes(api, { prefillLinks: deps.prefillLinks, authenticate, publicPerMinute });
       await webhooksRoutes(api, { webhooks: deps.webhooks, authenticate });
       await formUsersRoutes(api, { formUsers: deps.formUsers, authenticate });
       await templatesRoutes(api, { templates: deps.templates, authenticate });

@@ -1,10 +1,14 @@
 import {
   checkAnswer,
+  keyedRecord,
+  ownValue,
   PREFILL_LIMITS,
+  PREFILL_MESSAGES,
   PREFILL_PARAM,
   type PrefillLinkBodySchema,
   type PrefillLinkResult,
   type PrefillValue,
+  type PrefillVerifyResult,
 } from '@sheetforms/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../http/http-error.js';
@@ -21,7 +25,7 @@ export interface PrefillLinksServiceDeps {
   forms: Pick<FormsService, 'requireOwned'>;
   /** The form as respondents get it: its fields with options ranges read, as the public form checks them. */
   access: Pick<FormAccessService, 'load'>;
-  tokens: Pick<PrefillTokens, 'sign'>;
+  tokens: Pick<PrefillTokens, 'sign' | 'verify'>;
   publicUrl: string;
   now?: () => Date;
 }
@@ -115,6 +119,27 @@ export function createPrefillLinksService(deps: PrefillLinksServiceDeps) {
         url: `${deps.publicUrl}/form/${encodeURIComponent(form.formId)}?${query.toString()}`,
         expiresAt: expiresAt === undefined ? null : new Date(expiresAt * 1000).toISOString(),
       };
+    },
+
+    /**
+     * A token's locked answers for the page the browser renders (a login-protected form), once its
+     * signature holds for this form and it has not expired; else the 400 the page and the submission give
+     * (404 for an unknown form). Nobody need be logged in: it tells only what the link already carries,
+     * and only for fields the form has now, as the server-rendered page shows them.
+     */
+    async verify(formId: string, token: string): Promise<PrefillVerifyResult> {
+      const form = await deps.access.load(formId);
+      const verified = deps.tokens.verify(token, form.formId);
+      if (!verified.ok) {
+        const message = verified.reason === 'expired' ? PREFILL_MESSAGES.expired : PREFILL_MESSAGES.invalid;
+        throw badRequest('VALIDATION_FAILED', message, [{ path: 'body.token', message }]);
+      }
+      const values = keyedRecord<PrefillValue>();
+      for (const field of form.fields) {
+        const value = ownValue(verified.payload.values, field.id);
+        if (value !== undefined) values[field.id] = value;
+      }
+      return { values };
     },
   };
 }

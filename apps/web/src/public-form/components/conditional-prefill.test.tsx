@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicApp } from '../app';
 import { toast } from '../lib/toast';
 import { LOCKED_HINT } from './locked-parts';
+import { PREFILL_UNCHECKED } from './use-form-start';
 
 /** Attending → Guests (when Yes) → Dietary needs (when more than 2 guests); Phone when asked or declining. */
 const form: PublicForm = {
@@ -80,7 +81,7 @@ afterEach(() => {
 });
 
 /** The page at this address (the browser renders it: how a login-protected form is shown). */
-async function open(search = '', then: Response[] = []) {
+async function open(search = '', then: Array<Response | Promise<Response>> = []) {
   window.history.replaceState(null, '', `/form/abc123${search}`);
   fetchMock.mockResolvedValueOnce(json(200, { data: form }));
   for (const response of then) fetchMock.mockResolvedValueOnce(response);
@@ -100,11 +101,25 @@ const sentBody = () => {
   return call ? (JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>) : undefined;
 };
 const submitted = () => json(201, { data: { responseId: 'r1', syncState: 'pending' } });
+/** A token as the address carries it. Its signature is made up: only the server's answer makes it good. */
 const token = (
   values: Record<string, string | string[]>,
   extra: { formId?: string; expiresAt?: number } = {},
 ) =>
   `${encodePrefillPayload({ formId: extra.formId ?? 'abc123', values, expiresAt: extra.expiresAt })}.c2lnbmF0dXJl`;
+/** The server's answers to POST /forms/{formId}/prefill/verify. */
+const verified = (values: Record<string, string | string[]>) => json(200, { data: { values } });
+const refused = (message: string) =>
+  json(400, { code: 'VALIDATION_FAILED', detail: message, errors: [{ path: 'body.token', message }] });
+const verifyCalls = () => fetchMock.mock.calls.filter((c) => String(c[0]).endsWith('/prefill/verify'));
+/** A reply the test sends when it chooses. */
+function deferred() {
+  let resolve: (response: Response) => void = () => undefined;
+  const promise = new Promise<Response>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
 
 describe('conditional questions', () => {
   it('shows and hides fields as answers change: all, any, and a chain that closes as a whole', async () => {
@@ -190,10 +205,17 @@ describe('prefilled answers', () => {
     expect(sentBody()?.prefillToken).toBeUndefined();
   });
 
-  it('shows locked answers read-only with the owner hint, posts them through hidden inputs, and sends the token', async () => {
+  it('shows locked answers read-only with the owner hint once the server verified them, posts them through hidden inputs, and sends the token', async () => {
     const locked = token({ f1: 'No', f6: 'Ada Lovelace', f7: 'Yes', f8: 'partner', f4: 'Phone' });
-    await open(`?prefill=${locked}&Name=Someone`, [submitted()]);
-    expect(screen.getAllByText(LOCKED_HINT)).toHaveLength(4);
+    await open(`?prefill=${locked}&Name=Someone`, [
+      verified({ f1: 'No', f6: 'Ada Lovelace', f7: 'Yes', f8: 'partner', f4: 'Phone' }),
+      submitted(),
+    ]);
+    expect(await screen.findAllByText(LOCKED_HINT)).toHaveLength(4);
+    const [call] = verifyCalls();
+    if (!call) throw new Error('the page asked the server about the token');
+    expect(String(call[0])).toMatch(/\/forms\/abc123\/prefill\/verify$/);
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ token: locked });
     const name = screen.getByLabelText('Name') as HTMLInputElement;
     expect(name.value).toBe('Ada Lovelace');
     expect(name.readOnly).toBe(true);
@@ -202,6 +224,8 @@ describe('prefilled answers', () => {
     expect(screen.getByLabelText<HTMLInputElement>('No').checked).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('No').disabled).toBe(true);
     expect(screen.getByLabelText<HTMLSelectElement>('Contact').disabled).toBe(true);
+    // The verified answers are what the conditions read: Phone shows for 'No'.
+    expect(isShown('Phone')).toBe(true);
     const posted = [
       ...document.querySelectorAll<HTMLInputElement>('input[type="hidden"][name^="answer:"]'),
     ].map((element) => `${element.name}=${element.value}`);
@@ -228,25 +252,83 @@ describe('prefilled answers', () => {
     });
   });
 
-  it('locks nothing and says so for an expired link or one made for another form', async () => {
+  it("never shows a forged token's answers as locked: not while the server checks it, nor after it refuses", async () => {
+    const forged = token({ f6: 'Mallory', f1: 'No', f8: 'forged' });
+    const reply = deferred();
+    await open(`?prefill=${forged}&Name=Someone&utm_source=mail`, [reply.promise, submitted()]);
+
+    // While the server checks: the address's plain values, nothing locked, no token, and no sending yet.
+    expect(verifyCalls()).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toContain('Loading the answers this link sets');
+    expect(screen.queryByText(LOCKED_HINT)).toBeNull();
+    expect(input('Name')?.value).toBe('Someone');
+    expect(input('Name')?.readOnly).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('No').checked).toBe(false);
+    expect(input('utm_source')?.value).toBe('mail');
+    expect(document.body.textContent).not.toContain('Mallory');
+    expect(document.querySelector('input[name="prefillToken"]')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Form' }).disabled).toBe(true);
+
+    await act(async () => reply.resolve(refused(PREFILL_MESSAGES.invalid)));
+    expect(screen.getByRole('alert').textContent).toBe(PREFILL_MESSAGES.invalid);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(LOCKED_HINT)).toBeNull();
+    expect(input('Name')?.value).toBe('Someone');
+    expect(input('Name')?.readOnly).toBe(false);
+    expect(document.body.textContent).not.toContain('Mallory');
+    expect(document.querySelector('input[name="prefillToken"]')).toBeNull();
+
+    // The form is still the respondent's to send, without the refused token.
+    fireEvent.click(screen.getByLabelText('Yes'));
+    fireEvent.change(screen.getByLabelText(/^Guests/), { target: { value: '1' } });
+    await submit();
+    expect(sentBody()?.response).toEqual({
+      Attending: 'Yes',
+      Guests: '1',
+      Name: 'Someone',
+      utm_source: 'mail',
+    });
+    expect(sentBody()?.prefillToken).toBeUndefined();
+  });
+
+  it("locks nothing and says why when the server refuses the link (expired, another form's) or cannot be asked", async () => {
     const cases = [
-      [token({ f6: 'Ada' }, { expiresAt: 1_000 }), PREFILL_MESSAGES.expired],
-      [token({ f6: 'Ada' }, { formId: 'other' }), PREFILL_MESSAGES.invalid],
-      ['not-a-token', PREFILL_MESSAGES.invalid],
+      [
+        token({ f6: 'Ada' }, { expiresAt: 1_000 }),
+        refused(PREFILL_MESSAGES.expired),
+        PREFILL_MESSAGES.expired,
+      ],
+      [
+        token({ f6: 'Ada' }, { formId: 'other' }),
+        refused(PREFILL_MESSAGES.invalid),
+        PREFILL_MESSAGES.invalid,
+      ],
+      ['not-a-token', refused(PREFILL_MESSAGES.invalid), PREFILL_MESSAGES.invalid],
+      [token({ f6: 'Ada' }), json(503, { code: 'UNAVAILABLE', detail: 'Try later' }), PREFILL_UNCHECKED],
     ] as const;
-    for (const [link, message] of cases) {
+    for (const [link, reply, message] of cases) {
       cleanup();
-      await open(`?prefill=${link}`);
-      expect(screen.getByRole('alert').textContent).toBe(message);
+      await open(`?prefill=${link}`, [reply]);
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
       expect(screen.queryByText(LOCKED_HINT)).toBeNull();
       expect(input('Name')?.value).toBe('');
       expect(document.querySelector('input[name="prefillToken"]')).toBeNull();
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Form' }).disabled).toBe(false);
     }
+  });
+
+  it('asks the server nothing for an address without a token', async () => {
+    await open('?Name=Ada');
+    expect(input('Name')?.value).toBe('Ada');
+    expect(verifyCalls()).toHaveLength(0);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Form' }).disabled).toBe(false);
   });
 
   it("shows the server's refusals: a changed locked answer by its field, a bad link above the form", async () => {
     const locked = token({ f6: 'Ada' });
     await open(`?prefill=${locked}&Attending=yes&Guests=2`, [
+      verified({ f6: 'Ada' }),
       json(400, {
         code: 'VALIDATION_FAILED',
         detail: PREFILL_MESSAGES.lockedChanged,
@@ -258,6 +340,7 @@ describe('prefilled answers', () => {
         errors: [{ path: 'body.prefillToken', message: PREFILL_MESSAGES.invalid }],
       }),
     ]);
+    await screen.findByText(LOCKED_HINT);
     await submit();
     expect(screen.getByLabelText('Name').getAttribute('aria-describedby')).toContain('-error');
     expect(screen.getByText(PREFILL_MESSAGES.lockedChanged)).toBeTruthy();

@@ -12,7 +12,6 @@ import { answersFromForm, buildResponse, responseKey, validateAnswers } from '..
 import { consentForSubmission } from '../logic/consent';
 import { SubmissionAttempts } from '../logic/idempotency';
 import { type FieldErrors, FORM_POST_FIELDS, type FormPageData, type InitialView } from '../logic/page-data';
-import { startFromAddress, startFromView } from '../logic/prefill';
 import { formIdFromPath, loginUrlFor } from '../logic/redirect';
 import { SUBMIT_MESSAGES, type SubmitDeps, submitForm } from '../logic/submit';
 import { shownFields } from '../logic/visibility';
@@ -20,6 +19,7 @@ import { CookieBanner } from './cookie-banner';
 import { FormField, fieldId } from './form-field';
 import { ButtonSpinner, buttonStyles, Shell } from './shell';
 import type { SignatureFieldProps, SignatureHandle } from './signature-field';
+import { useFormStart } from './use-form-start';
 import { useShownFields } from './use-shown-fields';
 
 type PageState =
@@ -182,13 +182,12 @@ function RespondentForm({
   nonce: string;
   onSubmitted(): void;
 }) {
-  // What the form starts with: the server's copy (it read the address), or the address read here.
-  const [start] = useState(() =>
-    rendered ? startFromView(form, rendered) : startFromAddress(form, window.location.search),
-  );
   const [errors, setErrors] = useState<FieldErrors>(() => rendered?.errors ?? {});
   const [signatureError, setSignatureError] = useState<string | undefined>(rendered?.signatureError);
-  const [formError, setFormError] = useState<string | undefined>(rendered?.formError ?? start.formError);
+  const [formError, setFormError] = useState<string | undefined>(rendered?.formError);
+  // What the form starts with: the server's copy (it read the address), or the address read here, a
+  // prefilled link's locked answers only once the server verified its token.
+  const { start, verifying } = useFormStart(form, rendered, setFormError);
   const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [accepting, setAccepting] = useState(form.acceptingResponses);
@@ -205,6 +204,11 @@ function RespondentForm({
   });
   const signatureEnabled = form.settings.signatureEnabled === 1;
   const shown = useShownFields(form.jdata, formRef, start.values);
+  const { refresh: refreshShown } = shown;
+  // Verified locked answers arrive after the first paint, and may be what a condition looks at.
+  useEffect(() => {
+    if (start.locked.size > 0) refreshShown();
+  }, [start.locked, refreshShown]);
 
   // Focus moves to the first field in error after a failed submit (only then, not on every edit).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per focus request.
@@ -231,7 +235,8 @@ function RespondentForm({
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (submittingRef.current || !accepting) return;
+    // Sent before the link's token is verified, its locked answers would be neither shown nor sent.
+    if (submittingRef.current || !accepting || verifying) return;
 
     // The answers as the form's controls hold them (they are uncontrolled: see above), read the way the
     // no-JavaScript post sends them.
@@ -333,6 +338,12 @@ function RespondentForm({
                 {formError}
               </p>
             ) : null}
+            {verifying ? (
+              <p role="status" className="mb-5 flex items-center gap-2 text-slate-500 text-sm">
+                <ButtonSpinner />
+                Loading the answers this link sets...
+              </p>
+            ) : null}
             <input type="hidden" name={FORM_POST_FIELDS.nonce} value={nonce} />
             {start.prefillToken ? (
               <input type="hidden" name={FORM_POST_FIELDS.prefillToken} value={start.prefillToken} />
@@ -340,15 +351,19 @@ function RespondentForm({
             {/* A gap, not margins: a field hidden by its conditions leaves no space behind. */}
             <div className="flex flex-col gap-5">
               {form.jdata.map((field, index) => {
+                const locked = start.locked.has(field.id);
+                // A field the verified link locks is made anew: its inputs are uncontrolled, so only a new
+                // one starts with the owner's answer (the others keep what the respondent typed).
+                const key = `${field.id || field.label}${locked ? ':locked' : ''}`;
                 const control = (
                   <FormField
-                    key={field.id || field.label}
+                    key={key}
                     field={field}
                     index={index}
                     defaultValue={ownValue(start.values, field.label)}
                     error={ownValue(errors, field.label)}
                     disabled={submitting}
-                    locked={start.locked.has(field.id)}
+                    locked={locked}
                     onChange={onChange}
                   />
                 );
@@ -361,7 +376,7 @@ function RespondentForm({
                     ? 'pf-reveal'
                     : undefined;
                 return (
-                  <div key={field.id || field.label} className={className}>
+                  <div key={key} className={className}>
                     {control}
                   </div>
                 );
@@ -384,8 +399,8 @@ function RespondentForm({
             <button
               type="submit"
               className={`${buttonStyles.primary} mt-4 w-full`}
-              disabled={submitting}
-              aria-disabled={submitting || undefined}
+              disabled={submitting || verifying}
+              aria-disabled={submitting || verifying || undefined}
             >
               {submitting ? <ButtonSpinner /> : null}
               {submitting ? 'Submitting...' : 'Submit Form'}

@@ -14,6 +14,8 @@ export interface ShownFields {
   isRevealed(field: PublicFormField): boolean;
   /** The form's change handler: re-reads the answers only when an input a condition looks at changed. */
   onFormChange(event: React.FormEvent<HTMLFormElement>): void;
+  /** Re-reads the answers: after the page itself put new ones in the form (a verified prefilled link's). */
+  refresh(): void;
 }
 
 /**
@@ -61,5 +63,6 @@ export function useShownFields(
     isShown: (field) => !conditional || shown.ids.has(field.id),
     isRevealed: (field) => shown.revealed.has(field.id),
     onFormChange,
+    refresh,
   };
 }

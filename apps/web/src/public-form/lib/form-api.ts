@@ -1,4 +1,4 @@
-import type { FormLoginResult, PublicForm } from '@sheetforms/contract';
+import type { FormLoginResult, PrefillVerifyResult, PublicForm } from '@sheetforms/contract';
 import { type ApiResult, api } from './http';
 
 export function bearer(token: string | null): Record<string, string> {
@@ -35,5 +35,16 @@ export function loginToForm(body: { email: string; password: string; formId: str
     method: 'POST',
     body,
     headers: { clientToken: `Bearer ${body.formId}` },
+  });
+}
+
+/**
+ * POST /forms/{formId}/prefill/verify: a prefilled link's locked answers, once the server verified its
+ * token for this form (a 400 says why not). No login: the token is the owner's signed word.
+ */
+export function verifyPrefillToken(formId: string, token: string) {
+  return api<PrefillVerifyResult>(`/forms/${encodeURIComponent(formId)}/prefill/verify`, {
+    method: 'POST',
+    body: { token },
   });
 }

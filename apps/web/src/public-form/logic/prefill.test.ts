@@ -1,8 +1,9 @@
 // @vitest-environment node
 import type { PublicForm } from '@sheetforms/contract';
+import { encodePrefillPayload } from '@sheetforms/contract/answers';
 import { describe, expect, it } from 'vitest';
 import { choiceStart } from './answers';
-import { startFromAddress, startFromView } from './prefill';
+import { startFromAddress, startFromView, withVerifiedPrefill } from './prefill';
 
 /** A form whose labels are names every plain object answers with something it inherits. */
 const form: PublicForm = {
@@ -68,5 +69,33 @@ describe('how the form starts, for fields labelled like Object members', () => {
     ]);
     const empty = startFromAddress(form, '');
     for (const field of form.jdata) expect(empty.values[field.label]).toBeUndefined();
+  });
+
+  it('takes the verified answers by field id, locked, over the address values, __proto__ included', () => {
+    const start = startFromAddress(form, '?valueOf=hi&constructor=a&prefill=payload.signature');
+    const verified = JSON.parse('{"p1":"B","p3":"campaign-7","gone":"x"}');
+    const locked = withVerifiedPrefill(form, start, 'payload.signature', verified);
+    expect(Object.entries(locked.values)).toEqual([
+      ['constructor', 'B'],
+      ['valueOf', 'hi'],
+      ['__proto__', 'campaign-7'],
+    ]);
+    expect([...locked.locked]).toEqual(['p1', 'p3']);
+    expect(locked.prefillToken).toBe('payload.signature');
+    expect(locked.unverifiedToken).toBeUndefined();
+    // The start it was made from is left as it was.
+    expect(start.values.constructor).toBe('A');
+  });
+});
+
+describe("a prefilled link's token on the page the browser renders", () => {
+  it('is only remembered until the server verifies it: none of its answers shown, locked or sent', () => {
+    const token = `${encodePrefillPayload({ formId: form.formId, values: { p4: 'forged', p3: 'x' } })}.c2ln`;
+    const start = startFromAddress(form, `?valueOf=typed&prefill=${token}`);
+    expect(start.unverifiedToken).toBe(token);
+    expect(start.prefillToken).toBeUndefined();
+    expect(start.locked.size).toBe(0);
+    expect(Object.entries(start.values)).toEqual([['valueOf', 'typed']]);
+    expect(startFromAddress(form, '?prefill=').unverifiedToken).toBeUndefined();
   });
 });

@@ -2,10 +2,9 @@ import type { PublicForm } from '@sheetforms/contract';
 import {
   keyedRecord,
   ownValue,
-  PREFILL_MESSAGES,
   PREFILL_PARAM,
+  type PrefillValue,
   prefillFromQuery,
-  readPrefillPayload,
 } from '@sheetforms/contract/answers';
 import type { Answer, Answers } from './answers';
 import type { InitialView } from './page-data';
@@ -14,9 +13,10 @@ import type { InitialView } from './page-data';
 export interface FormStart {
   values: Answers;
   locked: ReadonlySet<string>;
+  /** A token the server verified, sent back with the submission. */
   prefillToken: string | undefined;
-  /** Why the link's token was not taken (the server-rendered page carries its own in `formError`). */
-  formError?: string | undefined;
+  /** A token the server has yet to verify: until it has, nothing of it is shown, locked or sent. */
+  unverifiedToken?: string | undefined;
 }
 
 /**
@@ -39,33 +39,44 @@ export function startFromView(form: PublicForm, view: Extract<InitialView, { kin
 }
 
 /**
- * The browser-rendered page (a login-protected form), as the server renders the others: the address's
- * values (by field id or label, those that fit), then the token's locked answers over them. The token is
- * read unverified here, only to show what it locks; the server verifies it when the form is sent. A token
- * for another form, or past its expiry, locks nothing and is not sent: the page says why instead.
+ * The browser-rendered page (a login-protected form): the address's values (by field id or label, those
+ * that fit), as the server renders the others. A `prefill` token is only remembered here, never read: its
+ * answers are the owner's word only once the server has verified it (`withVerifiedPrefill`), and anyone
+ * can write a token that merely decodes.
  */
-export function startFromAddress(form: PublicForm, search: string, now = Date.now()): FormStart {
+export function startFromAddress(form: PublicForm, search: string): FormStart {
   const query = new URLSearchParams(search);
   const byId = prefillFromQuery(form.jdata, query);
-  const token = query.get(PREFILL_PARAM) || undefined;
-  const payload = token ? readPrefillPayload(token) : undefined;
-  let formError: string | undefined;
-  if (token && payload?.formId !== form.formId) formError = PREFILL_MESSAGES.invalid;
-  else if (payload?.expiresAt !== undefined && payload.expiresAt * 1000 <= now)
-    formError = PREFILL_MESSAGES.expired;
-  const locked = new Set<string>();
-  if (payload && !formError) {
-    for (const field of form.jdata) {
-      const value = ownValue(payload.values, field.id);
-      if (value === undefined) continue;
-      byId[field.id] = value;
-      locked.add(field.id);
-    }
-  }
   const values: Answers = keyedRecord();
   for (const field of form.jdata) {
     const value = ownValue(byId, field.id);
     if (value !== undefined) values[field.label] = value;
   }
-  return { values, locked, prefillToken: formError ? undefined : token, formError };
+  return {
+    values,
+    locked: new Set(),
+    prefillToken: undefined,
+    unverifiedToken: query.get(PREFILL_PARAM) || undefined,
+  };
+}
+
+/**
+ * The start once the server verified the token: its answers (field id → answer) over the address's, locked,
+ * and the token to send back. Fields the form does not have are skipped, as the server renders them.
+ */
+export function withVerifiedPrefill(
+  form: PublicForm,
+  start: FormStart,
+  token: string,
+  verified: Readonly<Record<string, PrefillValue>>,
+): FormStart {
+  const values: Answers = Object.assign(keyedRecord<Answer>(), start.values);
+  const locked = new Set<string>();
+  for (const field of form.jdata) {
+    const value = ownValue(verified, field.id);
+    if (value === undefined) continue;
+    values[field.label] = value;
+    locked.add(field.id);
+  }
+  return { values, locked, prefillToken: token, unverifiedToken: undefined };
 }
