@@ -10,8 +10,11 @@ export function isRespondentPath(pathname: string): boolean {
 }
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  const url = new URL(to, window.location.origin);
-  if (url.origin !== window.location.origin || !isRespondentPath(url.pathname)) {
+  // This site's pages only: a target that resolves to another host ('//host/…' is one) goes home instead,
+  // whatever a caller let through (the login page's redirect is checked by sameOriginTarget first).
+  let url = new URL(to, window.location.origin);
+  if (url.origin !== window.location.origin) url = new URL('/', window.location.origin);
+  if (!isRespondentPath(url.pathname)) {
     if (options.replace) window.location.replace(url.href);
     else window.location.assign(url.href);
     return;

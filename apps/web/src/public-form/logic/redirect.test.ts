@@ -7,6 +7,8 @@ const origin = 'http://localhost:3000';
 describe('sameOriginTarget', () => {
   it('follows same-origin absolute and relative targets', () => {
     expect(sameOriginTarget('http://localhost:3000/form/abc?x=1#top', origin)).toBe('/form/abc?x=1#top');
+    // An escaped slash stays a path of this site.
+    expect(sameOriginTarget('/%2F/evil.example', origin)).toBe('/%2F/evil.example');
     expect(sameOriginTarget('/form/abc', origin)).toBe('/form/abc');
   });
 
@@ -18,6 +20,10 @@ describe('sameOriginTarget', () => {
       'http://localhost:3001/form/abc',
       'https://localhost:3000/form/abc',
       'javascript:alert(1)',
+      // Same origin as parsed, but their paths begin with '//': written as a path, another host.
+      '/.//evil.example/phish',
+      'http://localhost:3000//evil.example/again',
+      '/./\\evil.example',
       '',
       null,
       undefined,

@@ -16,6 +16,9 @@ export function sameOriginTarget(redirect: string | null | undefined, origin: st
   }
   if (url.origin !== origin) return null;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  // A same-origin URL whose path starts with '//' ('/.//evil.example', 'https://{origin}//evil.example')
+  // is a protocol-relative address once it is written as a path: it would leave for another host.
+  if (/^[/\\]{2}/.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
