@@ -37,7 +37,7 @@ export function guardControlCalls(
 }
 
 /** Compared as parsed origins, so `HTTP://LOCALHOST:3000` and `http://localhost:3000` are the same one. */
-function isOrigin(origin: string, ownOrigin: string): boolean {
+export function isOrigin(origin: string, ownOrigin: string): boolean {
   try {
     const url = new URL(origin);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === ownOrigin;

@@ -116,5 +116,23 @@ describe('the /__google/ page', () => {
       redirect: 'manual',
     });
     expect(crossSite.status).toBe(403);
+    // A browser that sends no Sec-Fetch-Site (Safari before 16.4) still names the page's origin.
+    for (const origin of ['https://evil.example', 'null']) {
+      const refused = await fetch(`${emulator.url}/spreadsheets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: 'title=Evil',
+        redirect: 'manual',
+      });
+      expect(refused.status, origin).toBe(403);
+    }
+    // Its own pages post with its own origin.
+    const own = await fetch(`${emulator.url}/spreadsheets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(emulator.url).origin },
+      body: 'title=Mine&csv=a',
+      redirect: 'manual',
+    });
+    expect(own.status).toBe(303);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkSharing, type ShareRole } from '../access/sharing.js';
+import { isOrigin } from '../control/cross-site-guard.js';
 import type { EmulatorServices } from '../emulator-services.js';
 import { sendDataPage } from '../html/page-headers.js';
 import { renderPage } from '../html/page-layout.js';
@@ -92,7 +93,8 @@ export function registerPageRoutes(app: FastifyInstance, services: EmulatorServi
   );
 
   app.post('/spreadsheets', { bodyLimit: 20 * 1024 * 1024 }, async (request, reply) => {
-    if (crossSite(request)) return reply.code(403).send('Cross-site form posts are refused.');
+    if (crossSite(request, services.config.issuer()))
+      return reply.code(403).send('Cross-site form posts are refused.');
     const form = formFields(request.body);
     const title = (form.title ?? '').trim();
     if (title === '' || title.length > 100)
@@ -105,7 +107,8 @@ export function registerPageRoutes(app: FastifyInstance, services: EmulatorServi
   });
 
   app.post<{ Params: { id: string } }>('/spreadsheets/:id/sharing', async (request, reply) => {
-    if (crossSite(request)) return reply.code(403).send('Cross-site form posts are refused.');
+    if (crossSite(request, services.config.issuer()))
+      return reply.code(403).send('Cross-site form posts are refused.');
     const meta = services.spreadsheets.get(request.params.id);
     if (!meta) return notFoundPage(reply, 'There is no spreadsheet with this id.');
     const form = formFields(request.body);
@@ -133,7 +136,8 @@ export function registerPageRoutes(app: FastifyInstance, services: EmulatorServi
   });
 
   app.post('/documents', { bodyLimit: 5 * 1024 * 1024 }, async (request, reply) => {
-    if (crossSite(request)) return reply.code(403).send('Cross-site form posts are refused.');
+    if (crossSite(request, services.config.issuer()))
+      return reply.code(403).send('Cross-site form posts are refused.');
     const form = formFields(request.body);
     const title = (form.title ?? '').trim();
     if (title === '' || title.length > 100)
@@ -153,10 +157,17 @@ function formFields(body: unknown): Record<string, string | undefined> {
   );
 }
 
-/** Browsers say where a form post comes from; only this origin's pages may post here. */
-function crossSite(request: FastifyRequest): boolean {
+/**
+ * Only this emulator's own pages may post here. Browsers say where a form post comes from in
+ * Sec-Fetch-Site, but older ones (Safari before 16.4) send no such header; every browser sends Origin with
+ * a cross-site POST, so a post whose Origin is not the emulator's own (its issuer's origin, not the request's
+ * Host: see control/cross-site-guard.ts on DNS rebinding), or is 'null', is refused too. Tools send neither.
+ */
+function crossSite(request: FastifyRequest, issuer: string): boolean {
   const site = request.headers['sec-fetch-site'];
-  return site === 'cross-site' || site === 'same-site';
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && !isOrigin(origin, new URL(issuer).origin);
 }
 
 function back(reply: FastifyReply, prefix: string, query: Record<string, string>) {
