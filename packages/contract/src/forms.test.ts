@@ -5,6 +5,8 @@ import {
   defaultPlaceholder,
   FieldIdSchema,
   FORM_DUE_DATE,
+  FORM_LIMITS,
+  FORM_OPTIONS_TOO_MANY,
   FormFieldSchema,
   FormSettingsSchema,
   newFieldId,
@@ -154,6 +156,48 @@ describe('field model (issue 21)', () => {
     expect(FieldIdSchema.safeParse('has space').success).toBe(false);
     expect(newFieldId()).toMatch(/^f[0-9a-z]{10}$/);
     expect(newFieldId()).not.toBe(newFieldId());
+  });
+});
+
+describe("a form's options in all", () => {
+  const choice = (index: number, count: number) => ({
+    label: `Choice ${index}`,
+    type: 'checkboxes',
+    required: false,
+    options: Array.from({ length: count }, (_, option) => `Option ${option}`),
+  });
+  const fromSheet = (index: number) => ({
+    label: `From sheet ${index}`,
+    type: 'dropdown',
+    required: false,
+    optionsFrom: { range: `Lists!A${index + 1}:A` },
+  });
+  const problems = (jdata: unknown[]) => {
+    const result = CreateFormBodySchema.safeParse({ name: 'Many options', jdata });
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it('allows up to FORM_LIMITS.optionsMax options, a sheet range counted at its most', () => {
+    const fields = Array.from({ length: 10 }, (_, index) => choice(index, FORM_LIMITS.optionsMax / 10));
+    expect(problems(fields)).toEqual([]);
+    // 9 fields of 500 and one range (500): exactly the limit.
+    expect(problems([...fields.slice(1), fromSheet(0)])).toEqual([]);
+  });
+
+  it('refuses one more, however the options are spread', () => {
+    expect(
+      problems([...Array.from({ length: 10 }, (_, index) => choice(index, 500)), choice(10, 1)]),
+    ).toEqual([FORM_OPTIONS_TOO_MANY]);
+    // 200 fields of 26 options: each field is small, the page is not.
+    expect(problems(Array.from({ length: 200 }, (_, index) => choice(index, 26)))).toEqual([
+      FORM_OPTIONS_TOO_MANY,
+    ]);
+    expect(problems(Array.from({ length: 11 }, (_, index) => fromSheet(index)))).toEqual([
+      FORM_OPTIONS_TOO_MANY,
+    ]);
+    expect(FORM_OPTIONS_TOO_MANY).toBe(
+      'A form can offer at most 5,000 options in all (a field that reads its options from the sheet counts as 500)',
+    );
   });
 });
 
