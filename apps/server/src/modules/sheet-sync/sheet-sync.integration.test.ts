@@ -254,6 +254,22 @@ describeEachDialect('sheet sync worker', (dialect) => {
     expect(await t.sheetValues(spreadsheetId, 'Full')).toEqual([labels]);
   });
 
+  it('fails with a reason the owner can act on when row 1 holds more text than the writer reads', async () => {
+    // 90 cells of 48,000 characters: 4.3 MB of header, over HEADER_ROW_MAX_BYTES (4 MiB).
+    const header = Array.from({ length: 90 }, (_, i) => `Q${i} `.padEnd(48_000, 'x'));
+    const spreadsheetId = await t.createSpreadsheet([{ title: 'Wordy', rows: [header] }]);
+    const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Wordy', fields: FIELDS });
+    const id = await insertResponse(database, form.id, { Name: 'Ann' });
+    expect(await worker().runOnce()).toMatchObject({ claimed: 1, failed: 1, retried: 0 });
+    const [row] = await responseRows(database, [id]);
+    expect(row?.sync_state).toBe('failed');
+    expect(row?.last_error).toBe(
+      'Sheet "Wordy" has more text in its header row (row 1) than SheetForms reads (4 MB), so its columns cannot be matched. Shorten or clear long header cells, then retry the failed responses.',
+    );
+    const values = await t.sheetValues(spreadsheetId, 'Wordy');
+    expect(values.map((cells) => cells.length)).toEqual([90]); // nothing written
+  });
+
   it("marks 403 failed with 'Share the spreadsheet with …', 404 'Spreadsheet not found', and retries on request", async () => {
     const email = await t.serviceAccountEmail();
     const privateId = await t.createSpreadsheet([{ title: 'Sheet1' }], false);
@@ -307,7 +323,8 @@ describeEachDialect('sheet sync worker', (dialect) => {
       await t.control('PUT', '/faults', { errorRate: 1, errorStatus: 429, target: 'all' });
       expect(await w.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
       let [row] = await responseRows(database, [id]);
-      expect(row).toMatchObject({ sync_state: 'pending', attempts: 1, dedupe_required: 0 });
+      // A quota answer is not counted as a try: Google asked to wait, the response did nothing wrong.
+      expect(row).toMatchObject({ sync_state: 'pending', attempts: 0, dedupe_required: 0 });
       expect(row?.next_attempt_at).not.toBeNull();
       // Not claimed again before next_attempt_at.
       expect(await w.runOnce()).toMatchObject({ claimed: 0 });
@@ -315,7 +332,7 @@ describeEachDialect('sheet sync worker', (dialect) => {
       await eventually(async () => (await w.runOnce()).retried === 1, 5_000);
       [row] = await responseRows(database, [id]);
       // A 503 on the append may hide a stored row: the next try checks the sheet first.
-      expect(row).toMatchObject({ sync_state: 'pending', attempts: 2, dedupe_required: 1 });
+      expect(row).toMatchObject({ sync_state: 'pending', attempts: 1, dedupe_required: 1 });
       // The owner sees Google's answer; the ambiguity is the worker's business (dedupe_required).
       expect(row?.last_error).toMatch(/^Google answered 503/);
     } finally {
@@ -393,6 +410,79 @@ describeEachDialect('sheet sync worker', (dialect) => {
     await expectExactlyOnce(t, spreadsheetId, 'Sheet1', ids);
     // The dead worker cannot settle what it no longer holds.
     expect(await repo.markFailed(ids, 'crashed', 'late')).toBe(0);
+  });
+
+  it('ends only the response that used its last try, never the newer ones in its batch', async () => {
+    const spreadsheetId = await t.createSpreadsheet([
+      { title: 'Sheet1', rows: [['Name', 'Email', 'Comment', 'Timestamp', 'Response ID']] },
+    ]);
+    const form = await insertForm(database, ownerId, { spreadsheetId, sheetName: 'Sheet1', fields: FIELDS });
+    const old = await insertResponse(database, form.id, { Name: 'Old' });
+    const fresh = await insertResponse(database, form.id, { Name: 'Fresh' });
+    await database.db.updateTable('responses').set({ attempts: 2 }).where('id', '=', old).execute();
+    const w = worker({ maxAttempts: 3, random: () => 0 });
+    try {
+      await t.control('PUT', '/faults', { errorRate: 1, errorStatus: 503, target: 'all' });
+      expect(await w.runOnce()).toMatchObject({ claimed: 2, failed: 1, retried: 1 });
+    } finally {
+      await t.control('DELETE', '/faults');
+    }
+    const rows = new Map((await responseRows(database, [old, fresh])).map((row) => [row.id, row]));
+    expect(rows.get(old)).toMatchObject({ sync_state: 'failed', attempts: 3 });
+    expect(rows.get(old)?.last_error).toMatch(/^Google kept failing after 3 tries/);
+    expect(rows.get(fresh)).toMatchObject({ sync_state: 'pending', attempts: 1 });
+    // Nothing left in the queue for the tests after this one.
+    await drain(w, [fresh]);
+  });
+
+  it('stops a batch whose lease ran out mid-batch before it writes a header cell, so two instances never both write row 1', async () => {
+    // Row 1 names only Name: both forms' batches add header cells at the end of it.
+    const spreadsheetId = await t.createSpreadsheet([
+      { title: 'Sheet1', rows: [['Name', 'Timestamp', 'Response ID']] },
+    ]);
+    const first = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: 'Sheet1',
+      fields: [{ label: 'Name' }, { label: 'Email' }],
+    });
+    const second = await insertForm(database, ownerId, {
+      spreadsheetId,
+      sheetName: 'Sheet1',
+      fields: [{ label: 'City' }],
+    });
+    const ann = await insertResponse(database, first.id, { Name: 'Ann', Email: 'ann@example.org' });
+    // Instance A reads row 1, then is held longer than its lease (in production: waiting for the read
+    // budget, or the event loop stalled) before its next call.
+    const leaseMs = 1_000;
+    let holdRowOne = true;
+    const slowRowOne = {
+      ...t.sheets,
+      getValues: async (id: string, range: string) => {
+        const values = await t.sheets.getValues(id, range);
+        if (holdRowOne && range.endsWith('!1:1')) {
+          holdRowOne = false;
+          await new Promise((resolve) => setTimeout(resolve, leaseMs + 800));
+        }
+        return values;
+      },
+    } as typeof t.sheets;
+    const a = worker({ sheets: slowRowOne, leaseMs, workerId: 'instance-a' });
+    const b = worker({ leaseMs: 60_000, workerId: 'instance-b' });
+    const roundA = a.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, leaseMs + 300));
+    // Meanwhile B takes the claim that ran out, with a second form's response to the same tab, writes its
+    // header cells (Email, City) and appends both.
+    const lyon = await insertResponse(database, second.id, { City: 'Lyon' });
+    await drain(b, [ann, lyon]);
+    // A goes on after its hold: it must not write the header cells it planned from its old read of row 1.
+    await roundA;
+    const values = await t.sheetValues(spreadsheetId, 'Sheet1');
+    const header = values[0] ?? [];
+    const byId = new Map(values.slice(1).map((row) => [row[header.indexOf('Response ID')], row]));
+    expect(byId.get(lyon)?.[header.indexOf('City')]).toBe('Lyon');
+    expect(byId.get(ann)?.[header.indexOf('Email')]).toBe('ann@example.org');
+    expect(header.filter((cell) => cell === 'Email')).toHaveLength(1);
+    await expectExactlyOnce(t, spreadsheetId, 'Sheet1', [ann, lyon]);
   });
 
   it('survives lost replies, 429s, 500s and latency: every response exactly once', async () => {

@@ -265,10 +265,24 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
     /** Forms with pending responses (the worker rebuilds its map of forms with work from this). */
     pendingFormIds: (max = 10_000) => pendingFormIds(db, max),
 
-    /** Extends this worker's lease; answers the ids still held (others were taken over). */
-    async extendLease(ids: readonly string[], workerId: string, leaseUntil: string): Promise<string[]> {
+    /**
+     * Extends this worker's lease where it still runs at `now`; answers the ids still held. A lease that
+     * ran out is not renewed even when nobody took its rows yet: the spreadsheet was free for another
+     * instance meanwhile (a claim skips only spreadsheets with a live lease), which may have written its
+     * header row, so what this worker read of the sheet can no longer be trusted.
+     */
+    async extendLease(
+      ids: readonly string[],
+      workerId: string,
+      now: string,
+      leaseUntil: string,
+    ): Promise<string[]> {
       if (ids.length === 0) return [];
-      const rows = await mine(ids, workerId).set({ claimed_until: leaseUntil }).returning('id').execute();
+      const rows = await mine(ids, workerId)
+        .where('claimed_until', '>=', now)
+        .set({ claimed_until: leaseUntil })
+        .returning('id')
+        .execute();
       return rows.map((row) => row.id);
     },
 
@@ -288,19 +302,23 @@ export function createSheetSyncRepository(database: Kysely<Database>, kind: Data
       return Number(result.numUpdatedRows);
     },
 
-    /** Back to pending after a failed try, not before `nextAttemptAt`. */
+    /**
+     * Back to pending after a failed try, not before `nextAttemptAt`. `counted`: the try counts toward the
+     * response's attempts (a quota answer does not: Google asked us to wait).
+     */
     async markRetry(
       ids: readonly string[],
       workerId: string,
       error: string,
       nextAttemptAt: string,
       ambiguous: boolean,
+      counted = true,
     ): Promise<number> {
       if (ids.length === 0) return 0;
       const result = await mine(ids, workerId)
         .set((eb) => ({
           sync_state: 'pending',
-          attempts: eb('attempts', '+', 1),
+          attempts: eb('attempts', '+', counted ? 1 : 0),
           last_error: error.slice(0, 1000),
           next_attempt_at: nextAttemptAt,
           claimed_until: null,

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { GoogleReplyTooLargeError } from '../../google/google-http.js';
 import { type BackoffPolicy, backoffDelayMs, classifySheetError, DEFAULT_BACKOFF } from './backoff.js';
 import { assembleBatches, DEFAULT_MAX_ROWS_PER_APPEND, type SheetBatch } from './batch.js';
 import { type EditAccessDecision, gateEditAccess } from './edit-access-gate.js';
 import { SlidingWindowBudget, SpreadsheetPacer } from './pacing.js';
 import { createSheetSyncRepository } from './sheet-sync.repository.js';
-import { SheetStepError, type SheetWriterClient, writeBatch } from './sheet-writer.js';
+import { HEADER_ROW_MAX_BYTES, SheetStepError, type SheetWriterClient, writeBatch } from './sheet-writer.js';
 
 /** The pino-like logger the worker writes to. */
 export interface SheetSyncLogger {
@@ -98,6 +99,14 @@ export function refusalInWords(message: string): string {
   return `Google refused the write: ${said} Fix the spreadsheet, then retry the failed responses.`;
 }
 
+/** A batch's lease ran out, or part of its claim was taken over: it stops before its next Google call. */
+class ClaimLostError extends Error {
+  constructor(readonly held: string[]) {
+    super('The claim on the batch was lost');
+    this.name = 'ClaimLostError';
+  }
+}
+
 export interface RunSummary {
   claimed: number;
   synced: number;
@@ -158,6 +167,12 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   const reads = new SlidingWindowBudget(options.readsPerMinute ?? 60);
   /** After a 429 every write waits: the quota is shared by all spreadsheets. */
   let coolDownUntil = 0;
+  /**
+   * Quota answers (429) in a row, on any spreadsheet: their backoff grows with this, not with a response's
+   * attempts (which they do not count), since the quota is the whole service account's. A batch written
+   * resets it.
+   */
+  let quotaStreak = 0;
 
   const nowMs = () => now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -185,8 +200,13 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     });
   }
 
-  async function gate(kind: 'read' | 'write') {
+  /**
+   * Waits for the read or write budget. `keepAlive` renews a batch's lease while it waits (the wait can
+   * last a minute or more, longer than a lease), every third of a lease.
+   */
+  async function gate(kind: 'read' | 'write', keepAlive?: () => Promise<unknown>) {
     const budget = kind === 'read' ? reads : writes;
+    let renewedAt = nowMs();
     for (;;) {
       const at = nowMs();
       const wait = Math.max(budget.waitMs(at), kind === 'write' ? coolDownUntil - at : 0);
@@ -194,8 +214,28 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         budget.take(at);
         return;
       }
+      if (keepAlive && at - renewedAt >= leaseMs / 3) {
+        renewedAt = at;
+        await keepAlive();
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1_000)));
     }
+  }
+
+  /**
+   * The gate of one batch's Google calls: waits for the budget (renewing the lease meanwhile), then renews
+   * the lease once more and goes on only while this worker holds every response of the batch. Two writers
+   * on one spreadsheet would each write header cells from their own read of row 1, and answers would then
+   * sit under another question's header: a lease that ran out (or a claim taken over) stops the batch
+   * before its next call, not only before its append.
+   */
+  function batchGate(ids: readonly string[]) {
+    const renew = () => repo.extendLease(ids, workerId, iso(nowMs()), iso(nowMs() + leaseMs));
+    return async (kind: 'read' | 'write') => {
+      await gate(kind, renew);
+      const held = await renew();
+      if (held.length < ids.length) throw new ClaimLostError(held);
+    };
   }
 
   async function shareReason(): Promise<string> {
@@ -270,9 +310,9 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     try {
       outcome = await writeBatch(batch, {
         sheets: options.sheets,
-        gate,
+        gate: batchGate(ids),
         timeZone: options.timeZone,
-        confirmClaim: (pending) => repo.extendLease(pending, workerId, iso(nowMs() + leaseMs)),
+        confirmClaim: (pending) => repo.extendLease(pending, workerId, iso(nowMs()), iso(nowMs() + leaseMs)),
         onBound: (sheet) =>
           repo.bindSheet(
             batch.forms.map((form) => form.id),
@@ -288,6 +328,7 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     // The rows are in the sheet now. If recording that fails, the claim is left to run out: its lease
     // ends, releaseExpired marks it for a Response ID check, and it is never appended a second time.
     try {
+      quotaStreak = 0;
       const synced = await repo.markSynced(outcome.syncedIds, workerId, now().toISOString());
       summary.synced += synced;
       summary.alreadyPresent += outcome.alreadyPresentIds.length;
@@ -330,6 +371,17 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
     summary: RunSummary,
   ): Promise<void> {
     pacer.wrote(batch.spreadsheetId, nowMs());
+    if (error instanceof ClaimLostError) {
+      // Nothing was appended (the append is the batch's last call, and it checks the claim too): what is
+      // still held goes back untried; the rest is another worker's now, or returns with its lease (and a
+      // check of the sheet) through releaseExpired.
+      summary.released += await repo.release(error.held, workerId);
+      log.warn(
+        { ...context, held: error.held.length },
+        'sheet sync: the claim ran out mid-batch; stopped before writing',
+      );
+      return;
+    }
     {
       const operation = error instanceof SheetStepError ? error.operation : 'read';
       const cause = error instanceof SheetStepError ? error.cause : error;
@@ -342,6 +394,11 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         } else if (failure.reason === 'not-found') {
           reason =
             'Spreadsheet not found: check the Google Sheets link of the form, then retry the failed responses.';
+        } else if (cause instanceof GoogleReplyTooLargeError) {
+          // Only the row 1 read is capped (sheet-writer).
+          const sheet = batch.sheetName ? `Sheet "${batch.sheetName}"` : 'The first sheet';
+          const megabytes = HEADER_ROW_MAX_BYTES / (1024 * 1024);
+          reason = `${sheet} has more text in its header row (row 1) than SheetForms reads (${megabytes} MB), so its columns cannot be matched. Shorten or clear long header cells, then retry the failed responses.`;
         } else if (operation === 'grow-grid') {
           const columns = error instanceof SheetStepError ? (error.columns ?? []) : [];
           const sheet = batch.sheetName ? `Sheet "${batch.sheetName}"` : 'The first sheet';
@@ -357,23 +414,40 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
       }
       // retry, or a sheet that vanished or shrank between our steps (the next try reads it again)
       const ambiguous = failure.kind === 'retry' && failure.ambiguous;
-      const attempt = Math.max(...batch.responses.map((r) => r.attempts)) + 1;
       // Quota answers do not count: Google asked us to wait, and the shared quota is not the owner's doing.
-      if (attempt >= maxAttempts && !(failure.kind === 'retry' && failure.rateLimited)) {
+      const rateLimited = failure.kind === 'retry' && failure.rateLimited;
+      const attempt = Math.max(...batch.responses.map((r) => r.attempts)) + 1;
+      const idSet = new Set(ids);
+      // Each response counts its own tries: one at its last try ends alone, never its batch's newer ones.
+      const spent = rateLimited
+        ? []
+        : batch.responses.filter((r) => idSet.has(r.id) && r.attempts + 1 >= maxAttempts).map((r) => r.id);
+      if (spent.length > 0) {
         // Every error class ends: after this many tries the owner sees it and decides when to retry.
         const said = /[.!?]$/.test(message) ? message : `${message}.`;
-        const reason = `Google kept failing after ${attempt} tries: ${said} Retry the failed responses when Google Sheets answers again.`;
-        summary.failed += await repo.markFailed(ids, workerId, reason, ambiguous);
-        log.warn({ ...context, attempt, ambiguous, err: message }, 'sheet sync: gave up after retries');
-        return;
+        const reason = `Google kept failing after ${maxAttempts} tries: ${said} Retry the failed responses when Google Sheets answers again.`;
+        summary.failed += await repo.markFailed(spent, workerId, reason, ambiguous);
+        log.warn(
+          { ...context, rows: spent.length, ambiguous, err: message },
+          'sheet sync: gave up after retries',
+        );
       }
-      const backoffDelay = backoffDelayMs(attempt, random, backoff);
+      const spentSet = new Set(spent);
+      const retrying = ids.filter((id) => !spentSet.has(id));
+      if (retrying.length === 0) return;
+      if (rateLimited) quotaStreak++;
+      const backoffDelay = backoffDelayMs(rateLimited ? quotaStreak : attempt, random, backoff);
       const delay = ambiguous ? Math.max(backoffDelay, ambiguousSettleMs) : backoffDelay;
-      if (failure.kind === 'retry' && failure.rateLimited) {
-        coolDownUntil = Math.max(coolDownUntil, nowMs() + delay);
-      }
+      if (rateLimited) coolDownUntil = Math.max(coolDownUntil, nowMs() + delay);
       // The owner reads last_error; whether the try was ambiguous is kept in dedupe_required and the log.
-      const retried = await repo.markRetry(ids, workerId, message, iso(nowMs() + delay), ambiguous);
+      const retried = await repo.markRetry(
+        retrying,
+        workerId,
+        message,
+        iso(nowMs() + delay),
+        ambiguous,
+        !rateLimited,
+      );
       summary.retried += retried;
       log.warn({ ...context, attempt, delayMs: delay, ambiguous, err: message }, 'sheet sync: will retry');
     }
