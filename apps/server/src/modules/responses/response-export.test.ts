@@ -1,6 +1,14 @@
-import type { FormField } from '@sheetforms/contract';
+import { FORM_LIMITS, type FormField } from '@sheetforms/contract';
 import { describe, expect, it } from 'vitest';
-import { type ExportLayout, exportCells, exportHeader, exportLabels } from './response-export.js';
+import {
+  EXPORT_OTHER_LABEL_COLUMNS,
+  type ExportLayout,
+  exportAnswerLabels,
+  exportCells,
+  exportHeader,
+  exportLabels,
+  OTHER_ANSWERS_COLUMN,
+} from './response-export.js';
 import { readableTimestamp } from './zone-timestamp.js';
 
 const layoutOf = (labels: string[], extra: Partial<ExportLayout> = {}): ExportLayout => ({
@@ -149,5 +157,84 @@ describe('readable timestamps and the respondent column', () => {
   it('writes midnight as 00 and keeps an unreadable stored value as it is', () => {
     expect(readableTimestamp('2026-03-01T23:00:00.000Z', 'Europe/Berlin')).toBe('2026-03-02 00:00:00');
     expect(readableTimestamp('not a date', 'UTC')).toBe('not a date');
+  });
+});
+
+describe('the bound on columns of other labels', () => {
+  const row = (answers: Record<string, string>) => ({
+    id: 'r1',
+    answers_json: JSON.stringify(answers),
+    signature_url: 'https://forms.example.com/s.png',
+    created_at: '2026-01-01T00:00:00.000Z',
+    sync_state: 'synced' as const,
+    last_error: null,
+    respondent_email: null,
+  });
+
+  it('gives the first other labels columns and folds the rest into one Other answers column', () => {
+    const fields = [field('Name'), field('Gone', { isRemoved: true }), field('City')];
+    const { labels, otherLabels } = exportAnswerLabels(
+      fields,
+      ['Old 1', 'City', 'Old 2', 'Old 3', 'Old 4'],
+      2,
+    );
+    expect(labels).toEqual(['Name', 'City', 'Old 1', 'Old 2']);
+    expect([...otherLabels]).toEqual(['Old 3', 'Old 4']);
+    const layout = layoutOf(labels, { otherLabels });
+    expect(exportHeader(layout).slice(4)).toEqual([
+      'Name',
+      'City',
+      'Old 1',
+      'Old 2',
+      OTHER_ANSWERS_COLUMN,
+      'Signature',
+      'Sync state',
+    ]);
+    // Lines in the order the response holds them: an empty answer, and one that has its own column, left
+    // out; the characters XML 1.0 forbids left out as from every cell.
+    const cells = exportCells(
+      1,
+      row({ 'Old 4': 'four\u0001\nlines', Name: 'Ada', 'Old 1': 'one', 'Old 3': '' }),
+      layout,
+    );
+    expect(cells.slice(4)).toEqual([
+      'Ada',
+      '',
+      'one',
+      '',
+      'Old 4: four\nlines',
+      'https://forms.example.com/s.png',
+      'Synced',
+    ]);
+    expect(exportCells(2, row({ 'Old 3': 'three', 'Old 4': 'four' }), layout)[8]).toBe(
+      'Old 3: three\nOld 4: four',
+    );
+    expect(exportCells(3, row({ Name: 'Grace' }), layout)[8]).toBe('');
+  });
+
+  it('leaves the columns as they were within the bound', () => {
+    const fields = Array.from({ length: 5 }, (_, index) => field(`Field ${index}`));
+    const stored = Array.from({ length: EXPORT_OTHER_LABEL_COLUMNS }, (_, index) => `Old ${index}`);
+    const { labels, otherLabels } = exportAnswerLabels(fields, stored);
+    expect(labels).toEqual(exportLabels(fields, stored));
+    expect(otherLabels.size).toBe(0);
+    expect(exportHeader(layoutOf(labels, { otherLabels }))).toEqual(exportHeader(layoutOf(labels)));
+    expect(exportCells(1, row({ 'Old 3': 'x' }), layoutOf(labels, { otherLabels }))).toEqual(
+      exportCells(1, row({ 'Old 3': 'x' }), layoutOf(labels)),
+    );
+  });
+
+  it('keeps an export at most as wide as a full form and as many columns of other labels', () => {
+    const fields = Array.from({ length: FORM_LIMITS.fieldsMax }, (_, index) => field(`Field ${index}`));
+    // 20 rounds of renaming every field.
+    const stored = Array.from({ length: 20 * FORM_LIMITS.fieldsMax }, (_, index) => `Field ${index} (old)`);
+    const { labels, otherLabels } = exportAnswerLabels(fields, stored);
+    expect(EXPORT_OTHER_LABEL_COLUMNS).toBe(FORM_LIMITS.fieldsMax);
+    expect(labels).toHaveLength(2 * FORM_LIMITS.fieldsMax);
+    expect(labels.slice(FORM_LIMITS.fieldsMax)).toEqual(stored.slice(0, EXPORT_OTHER_LABEL_COLUMNS));
+    expect(otherLabels.size).toBe(stored.length - EXPORT_OTHER_LABEL_COLUMNS);
+    expect(exportHeader(layoutOf(labels, { otherLabels }))).toHaveLength(
+      4 + 2 * FORM_LIMITS.fieldsMax + 1 + 2,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { createForm, insertResponse, strictlyIncreasingClock } from '../../test/forms.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { EXPORT_OTHER_LABEL_COLUMNS } from './response-export.js';
 
 const DOC_URL = 'https://docs.google.com/document/d/1DocIdAbcdefghijklmnopqrstuvwxyz012345/edit';
 const JDATA = [
@@ -543,6 +544,74 @@ describeEachDialect('responses API', (dialect) => {
       expect(filtered.split('\r\n')[0]).toBe(
         '"No.","Timestamp (UTC)","Timestamp (ISO 8601, UTC)","Response ID","Email address","City","Signature","Sync state"',
       );
+    });
+
+    it('folds answers under other labels past the bound into one Other answers column, in CSV and XLSX alike', async () => {
+      const many = await createForm(t, owner, {
+        name: 'Many renames',
+        jdata: [{ label: 'Name', type: 'text' }],
+      });
+      // 202 labels no current field has, all held by one response: ordered by label, the first 200 get
+      // columns and the last two share the Other answers column.
+      const old = Array.from(
+        { length: EXPORT_OTHER_LABEL_COLUMNS + 2 },
+        (_, i) => `Old ${String(i).padStart(3, '0')}`,
+      );
+      const older = await insertResponse(
+        t.database,
+        many.id,
+        '2026-09-01T00:00:00.000Z',
+        Object.fromEntries(old.map((label, i) => [label, `v${i}`])),
+      );
+      const newer = await insertResponse(t.database, many.id, '2026-09-02T00:00:00.000Z', { Name: 'Ada' });
+      const header = [
+        'No.',
+        'Timestamp (UTC)',
+        'Timestamp (ISO 8601, UTC)',
+        'Response ID',
+        'Name',
+        ...old.slice(0, EXPORT_OTHER_LABEL_COLUMNS),
+        'Other answers',
+        'Signature',
+        'Sync state',
+      ];
+      const olderRow = [
+        '2',
+        '2026-09-01 00:00:00',
+        '2026-09-01T00:00:00.000Z',
+        older,
+        '',
+        ...old.slice(0, EXPORT_OTHER_LABEL_COLUMNS).map((_, i) => `v${i}`),
+        `Old 200: v200\nOld 201: v201`,
+        '',
+        'Pending',
+      ];
+      const newerRow = [
+        '1',
+        '2026-09-02 00:00:00',
+        '2026-09-02T00:00:00.000Z',
+        newer,
+        'Ada',
+        ...old.slice(0, EXPORT_OTHER_LABEL_COLUMNS).map(() => ''),
+        '',
+        '',
+        'Pending',
+      ];
+
+      const csv = await (await raw(`/forms/${many.formId}/responses/export?format=csv`, owner)).text();
+      // No cell here holds a quote or a comma: a record's cells are what lies between '","'.
+      const records = csv.split('\r\n').map((line) => line.slice(1, -1).split('","'));
+      expect(records).toEqual([header, newerRow, olderRow, ['']]);
+
+      const res = await raw(`/forms/${many.formId}/responses/export?format=xlsx`, owner);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      if (!sheet) throw new Error('the workbook has no sheet');
+      const values = (n: number) =>
+        Array.from({ length: header.length }, (_, i) => sheet.getRow(n).getCell(i + 1).value ?? '');
+      expect([values(1), values(2), values(3)]).toEqual([header, newerRow, olderRow]);
+      expect(sheet.rowCount).toBe(3);
     });
 
     it('refuses format=pdf and a missing format with 400', async () => {

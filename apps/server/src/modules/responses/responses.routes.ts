@@ -14,6 +14,7 @@ import { requireAuth } from '../../http/authenticate.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/envelope.js';
 import { csvChunks } from './csv-export.js';
+import { EXPORT_OTHER_LABEL_COLUMNS, OTHER_ANSWERS_COLUMN } from './response-export.js';
 import type { ResponsesService } from './responses.service.js';
 import { writeXlsx } from './xlsx-export.js';
 
@@ -69,7 +70,9 @@ export async function responsesRoutes(app: FastifyInstance, deps: ResponsesRoute
           '(ISO 8601, UTC), Response ID, Respondent (the authorized user’s email; only when the form ' +
           'requires login or an exported response has one), each current field ' +
           'label in form order, then each other label the exported responses hold answers under (fields ' +
-          'removed or renamed since; the newest response holding one first), Signature (image URL), Sync ' +
+          `removed or renamed since; the newest response holding one first; at most ${EXPORT_OTHER_LABEL_COLUMNS} ` +
+          `such columns, the answers under any further label being lines of “label: value” in one ` +
+          `${OTHER_ANSWERS_COLUMN} column), Signature (image URL), Sync ` +
           'state (Synced, Pending, Failed or No sheet). q (answer values and the respondent’s email), from ' +
           'and to filter as on the list. CSV is UTF-8 with a byte order mark, every field ' +
           'quoted; cells beginning with =, +, -, @, tab or carriage return get a leading apostrophe. ' +

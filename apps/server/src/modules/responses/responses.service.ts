@@ -14,7 +14,7 @@ import type { FormsService, OwnedForm } from '../forms/forms.service.js';
 import type { ResponseForTemplate } from '../templates/template-values.js';
 import type { TemplatesRepository } from '../templates/templates.repository.js';
 import type { ResponseDeliveries, ResponseDeliveryRow } from './response-deliveries.js';
-import { type ExportLayout, exportCells, exportHeader, exportLabels } from './response-export.js';
+import { type ExportLayout, exportAnswerLabels, exportCells, exportHeader } from './response-export.js';
 import type { ResponseFilters } from './response-pages.repository.js';
 import type { ResponseReader } from './response-reader.js';
 import { type ResponseRow, toResponseForTemplate } from './response-serializers.js';
@@ -132,8 +132,11 @@ export function createResponsesService(deps: ResponsesServiceDeps) {
         deps.reader.answerLabels(ownerId, form.id, query),
         form.loginRequired ? true : deps.reader.hasRespondent(ownerId, form.id, query),
       ]);
+      // Answers under labels past the bound on columns share one Other answers column.
+      const { labels, otherLabels } = exportAnswerLabels(form.fields, storedLabels);
       const layout: ExportLayout = {
-        labels: exportLabels(form.fields, storedLabels),
+        labels,
+        otherLabels,
         timeZone: query.timeZone ?? EXPORT_DEFAULT_TIME_ZONE,
         // A form switched from login to open still shows who answered its earlier responses.
         withRespondent: anyRespondent,
