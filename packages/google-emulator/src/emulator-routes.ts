@@ -18,6 +18,7 @@ import { registerTokenClientRoutes } from './gsi/token-client.routes.js';
 import { registerAuthorizeRoutes } from './identity/authorize.routes.js';
 import { registerDiscoveryRoutes } from './identity/discovery.routes.js';
 import { registerRevokeRoutes } from './identity/revoke.routes.js';
+import { registerTokenInfoRoutes } from './identity/tokeninfo.routes.js';
 import { registerPageRoutes } from './pages/page.routes.js';
 import { registerCsvExportRoutes } from './sheets/csv-export.routes.js';
 import { registerSheetsRoutes } from './sheets/sheets.routes.js';
@@ -68,6 +69,7 @@ export async function registerEmulatorRoutes(app: FastifyInstance, services: Emu
     sessions: services.sessions,
   });
   registerRevokeRoutes(app, { identity: services.identity, consents: services.consents });
+  registerTokenInfoRoutes(app, { identity: services.identity, now: services.config.now });
   registerTokenClientRoutes(app, { issuer: services.config.issuer });
   registerTokenRoutes(app, {
     issuer: services.config.issuer,

@@ -2,6 +2,7 @@ import { createDriveClient } from '../google/drive-client.js';
 import { createServiceAccountTokens } from '../google/service-account.js';
 import { createSheetsClient } from '../google/sheets-client.js';
 import { createSpreadsheetProbes } from '../google/spreadsheet-probes.js';
+import { createTokenInfoClient } from '../google/token-info.js';
 import { createUsersRepository } from '../modules/auth/users.repository.js';
 import { createFieldOptions } from '../modules/field-options/field-options.service.js';
 import { createOptionsCache } from '../modules/field-options/options-cache.js';
@@ -44,6 +45,13 @@ export function wireGoogleSheets({ app, config, database, overrides, googleFetch
   const usersForSheetAccess = createUsersRepository(database.db);
   const ownerAccess = createOwnerAccessService({
     drive: google.drive,
+    // An owner's own token proves access only when Google issued it to this app's OAuth client.
+    tokenInfo: createTokenInfoClient({
+      tokenInfoUrl: config.google.tokenInfoUrl,
+      timeoutMs: googleApis.timeoutMs,
+      ...googleFetch,
+    }),
+    clientId: config.google.clientId,
     probes: createSpreadsheetProbes({
       sheetsApiUrl: googleApis.sheetsUrl,
       apiKey: googleApis.apiKey,

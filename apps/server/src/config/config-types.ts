@@ -18,6 +18,11 @@ export interface Config {
     issuers: string[];
     jwksUrl: string;
     authorizationEndpoint: string;
+    /**
+     * Google's tokeninfo (the emulator's over loopback in local mode): who an owner's own Google access
+     * token was issued to, checked before it may prove edit access (only tokens of `clientId` do).
+     */
+    tokenInfoUrl: string;
   };
   /** Google's data APIs (or the emulator's copies of them) and the server's credentials for them. */
   googleApis: {

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.google.clientId).toBe(LOCAL_CLIENT_ID);
     expect(config.google.issuers).toEqual(['http://localhost:3000/__google']);
     expect(config.google.jwksUrl).toBe('http://127.0.0.1:3000/__google/oauth2/v3/certs');
+    expect(config.google.tokenInfoUrl).toBe('http://127.0.0.1:3000/__google/tokeninfo');
     expect(config.accessTokenTtlSeconds).toBe(900);
   });
 
@@ -28,6 +29,11 @@ describe('loadConfig', () => {
     expect(config.google.issuers).toEqual(['https://accounts.google.com', 'accounts.google.com']);
     expect(config.google.jwksUrl).toBe('https://www.googleapis.com/oauth2/v3/certs');
     expect(config.google.authorizationEndpoint).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(config.google.tokenInfoUrl).toBe('https://oauth2.googleapis.com/tokeninfo');
+    expect(
+      load({ GOOGLE_CLIENT_ID: 'abc', GOOGLE_TOKENINFO_URL: 'https://tokens.example.com/tokeninfo' }).google
+        .tokenInfoUrl,
+    ).toBe('https://tokens.example.com/tokeninfo');
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

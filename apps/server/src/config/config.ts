@@ -61,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           issuers: splitList(e.GOOGLE_ISSUERS) ?? GOOGLE_ISSUERS,
           jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
           authorizationEndpoint: e.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+          tokenInfoUrl: e.GOOGLE_TOKENINFO_URL ?? 'https://oauth2.googleapis.com/tokeninfo',
         }
       : {
           clientId: LOCAL_CLIENT_ID,
@@ -68,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           // The server checks tokens against its own emulator over loopback HTTP, exactly as it would call Google.
           jwksUrl: e.GOOGLE_JWKS_URL ?? `${selfUrl}/__google/oauth2/v3/certs`,
           authorizationEndpoint: e.GOOGLE_AUTH_URL ?? `${publicUrl}/__google/o/oauth2/v2/auth`,
+          tokenInfoUrl: e.GOOGLE_TOKENINFO_URL ?? `${selfUrl}/__google/tokeninfo`,
         };
 
   const localGoogleApis = `${selfUrl}/__google`;

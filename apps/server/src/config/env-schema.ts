@@ -44,6 +44,7 @@ export const EnvSchema = z.object({
   GOOGLE_ISSUERS: optionalString,
   GOOGLE_JWKS_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   GOOGLE_AUTH_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  GOOGLE_TOKENINFO_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   GOOGLE_API_KEY: optionalString,
   GOOGLE_SERVICE_ACCOUNT_FILE: optionalString,
   GOOGLE_SERVICE_ACCOUNT_JSON: optionalString.pipe(

@@ -32,8 +32,11 @@ export interface TestApp {
     audience?: string;
     expiresInSeconds?: number;
   }): Promise<string>;
-  /** A person's own Google access token from the emulator, as the web app's token client would get it. */
-  issueGoogleAccessToken(email: string, scopes?: string[]): Promise<string>;
+  /**
+   * A person's own Google access token from the emulator, as the web app's token client would get it; with
+   * `clientId`, as another app's would (issued to that OAuth client).
+   */
+  issueGoogleAccessToken(email: string, scopes?: string[], clientId?: string): Promise<string>;
   /** Signs in through POST /auth/google and answers the session. */
   signIn(
     email: string,
@@ -83,6 +86,8 @@ export async function startTestApp(
     DELIVERIES_ENABLED: 'false',
     GOOGLE_ISSUERS: emulator.issuer,
     GOOGLE_JWKS_URL: `${emulator.url}/oauth2/v3/certs`,
+    // Owners' own Google tokens come from the standalone emulator, so it answers who they were issued to.
+    GOOGLE_TOKENINFO_URL: `${emulator.url}/tokeninfo`,
     // Google's data APIs and the service account are the standalone emulator's, as in local mode.
     GOOGLE_SHEETS_API_URL: emulator.url,
     GOOGLE_DRIVE_API_URL: emulator.url,
@@ -163,11 +168,15 @@ export async function startTestApp(
     database,
     request,
     mintIdToken,
-    async issueGoogleAccessToken(email, scopes = ['https://www.googleapis.com/auth/spreadsheets']) {
+    async issueGoogleAccessToken(
+      email,
+      scopes = ['https://www.googleapis.com/auth/spreadsheets'],
+      clientId = DEFAULT_LOCAL_CLIENT_ID,
+    ) {
       const issued = await emulator.identity.issueAccessToken({
         email,
         name: email.split('@')[0] ?? email,
-        clientId: DEFAULT_LOCAL_CLIENT_ID,
+        clientId,
         scopes,
       });
       return issued.accessToken;

@@ -266,6 +266,54 @@ describeEachDialect("Binding a spreadsheet needs the owner's own edit access to 
     expect(JSON.stringify(malformed.body)).not.toContain('two words');
   });
 
+  it("refuses a token Google issued to another app, even one Drive says can edit it; the web app's own token proves it", async () => {
+    const shared = await spreadsheet(
+      'Bob elsewhere',
+      {
+        link: 'none',
+        people: [
+          { email: SA, role: 'edit' },
+          { email: 'bob.home@example.net', role: 'edit' },
+        ],
+      },
+      'ada@example.com',
+    );
+    const url = shared.spreadsheetUrl;
+    const otherApp = '987654321-otherapp.apps.googleusercontent.com';
+    // Tokens some other app the editor once allowed holds: one with Drive scopes, one for metadata only.
+    const theirDriveToken = await t.issueGoogleAccessToken('bob.home@example.net', DRIVE_SCOPES, otherApp);
+    const theirMetadataToken = await t.issueGoogleAccessToken(
+      'bob.home@example.net',
+      ['https://www.googleapis.com/auth/drive.metadata.readonly'],
+      otherApp,
+    );
+    // Drive answers any app's token: to it, this one edits the spreadsheet.
+    const drive = await fetch(
+      `${t.emulatorUrl}/drive/v3/files/${shared.spreadsheetId}?fields=capabilities(canEdit)&supportsAllDrives=true`,
+      { headers: { authorization: `Bearer ${theirMetadataToken}` } },
+    );
+    expect(await drive.json()).toEqual({ capabilities: { canEdit: true } });
+
+    // The refusal a token that cannot edit gets, and nothing is remembered.
+    await expectEveryBindingRefused(url, BOB_REFUSED, theirMetadataToken);
+    await expectEveryBindingRefused(url, BOB_REFUSED, theirDriveToken);
+    expect((await status(url, bob)).body.data).toMatchObject({
+      accessible: false,
+      error: 'NO_OWNER_ACCESS',
+      message: BOB_REFUSED,
+    });
+    const proofs = await t.database.db
+      .selectFrom('google_edit_proofs')
+      .select('owner_id')
+      .where('spreadsheet_id', '=', shared.spreadsheetId)
+      .execute();
+    expect(proofs).toEqual([]);
+
+    // The same account's token from the web app (our client id) proves it.
+    const ourToken = await t.issueGoogleAccessToken('bob.home@example.net', DRIVE_SCOPES);
+    await expectEveryBindingAccepted(url, ourToken);
+  });
+
   const syncStateOf = async (responseId: string) => {
     const row = await t.database.db
       .selectFrom('responses')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePermission } from '../../google/drive-client.js';
 import { GoogleApiError, type GoogleErrorCode } from '../../google/google-api-error.js';
+import type { AccessTokenInfo } from '../../google/token-info.js';
 import {
   createOwnerAccessService,
   OWN_TOKEN_PROOF_TTL_MS,
@@ -10,12 +11,25 @@ import {
 const SHEET = '1AbcDEFghiJKLmnoPQRstuVWxyz0123456789abcdEF';
 const SA = 'sa@project.iam.gserviceaccount.com';
 const emails: Record<string, string> = { ada: 'ada@example.com', bob: 'Bob@Example.com' };
+const CLIENT_ID = 'sheetforms.apps.googleusercontent.com';
+const OTHER_APP = 'another-app.apps.googleusercontent.com';
+
+/** What Google's tokeninfo says of a token issued to `clientId`. */
+const issuedTo = (clientId: string): AccessTokenInfo => ({
+  audience: clientId,
+  authorizedParty: clientId,
+  scopes: ['https://www.googleapis.com/auth/drive.readonly'],
+  expiresInSeconds: 3599,
+  email: undefined,
+  emailVerified: false,
+});
 
 type Outcome = DrivePermission[] | GoogleErrorCode;
 
 /**
  * Google as the check sees it: what Drive lists, whether the API key opens it, what Drive's files.get
- * tells each user token (it can edit, or only view), and the service account's own read.
+ * tells each user token (it can edit, or only view), and the service account's own read. Tokeninfo says
+ * every token was issued to our client (`lookups` records what it was asked).
  */
 function google(
   drive: Outcome,
@@ -24,10 +38,17 @@ function google(
   serviceAccountRead: 'opens' | GoogleErrorCode = 'PERMISSION_DENIED',
 ) {
   const calls: string[] = [];
+  const lookups: string[] = [];
   const answer = (outcome: 'opens' | GoogleErrorCode) => {
     if (outcome !== 'opens') throw new GoogleApiError(outcome, `Google said ${outcome}`);
   };
-  const deps: Pick<OwnerAccessDeps, 'drive' | 'probes' | 'sheets'> = {
+  const deps: Pick<OwnerAccessDeps, 'drive' | 'probes' | 'sheets' | 'tokenInfo'> = {
+    tokenInfo: {
+      async lookup(token) {
+        lookups.push(token);
+        return issuedTo(CLIENT_ID);
+      },
+    },
     sheets: {
       async getSpreadsheet(id) {
         calls.push('service account read');
@@ -55,7 +76,7 @@ function google(
       },
     },
   };
-  return { calls, deps };
+  return { calls, lookups, deps };
 }
 
 function service(g: ReturnType<typeof google>, overrides: Partial<OwnerAccessDeps> = {}) {
@@ -63,6 +84,7 @@ function service(g: ReturnType<typeof google>, overrides: Partial<OwnerAccessDep
   const warnings: unknown[] = [];
   const access = createOwnerAccessService({
     ...g.deps,
+    clientId: CLIENT_ID,
     hasServiceAccount: true,
     hasApiKey: true,
     ownerEmail: async (id) => emails[id],
@@ -213,6 +235,72 @@ describe('owner access', () => {
     const never = google(adasSheet, 'PERMISSION_DENIED');
     await service(never).access.decide('bob', SHEET, { googleAccessToken: 'not a token\r\n' });
     expect(never.calls).toEqual([`drive ${SHEET}`]);
+    expect(never.lookups).toEqual([]);
+  });
+
+  it("takes only a token Google issued to our client: another app's, an invalid one, or Google not answering proves nothing, and Drive never sees it", async () => {
+    const g = google(adasSheet, 'PERMISSION_DENIED', {
+      'ya29.ours': 'edit',
+      'ya29.theirs': 'edit',
+      'ya29.asked-by-them': 'edit',
+      'ya29.expired': 'edit',
+      'ya29.down': 'edit',
+      'ya29.limited': 'edit',
+    });
+    const tokenInfo: OwnerAccessDeps['tokenInfo'] = {
+      async lookup(token) {
+        g.calls.push('token info');
+        switch (token) {
+          case 'ya29.ours':
+            return issuedTo(CLIENT_ID);
+          case 'ya29.theirs':
+            return issuedTo(OTHER_APP);
+          case 'ya29.asked-by-them':
+            return { ...issuedTo(CLIENT_ID), authorizedParty: OTHER_APP };
+          case 'ya29.expired':
+            // Google's 400 invalid_token.
+            return undefined;
+          case 'ya29.limited':
+            throw new GoogleApiError('RATE_LIMITED', 'Google said RATE_LIMITED');
+          default:
+            throw new GoogleApiError('UNAVAILABLE', 'Google said UNAVAILABLE');
+        }
+      },
+    };
+    const { access, warnings } = service(g, { tokenInfo });
+    for (const token of ['ya29.theirs', 'ya29.asked-by-them', 'ya29.expired', 'ya29.down', 'ya29.limited']) {
+      g.calls.length = 0;
+      // The refusal a token that cannot edit gets; the other ways are still asked.
+      await expect(
+        access.requireForBinding('bob', SHEET, { googleAccessToken: token }),
+      ).rejects.toMatchObject(NO_ACCESS);
+      expect(g.calls).toEqual(['token info', `drive ${SHEET}`]);
+    }
+    // Google failing is logged, never with the token.
+    expect(warnings).toHaveLength(2);
+    expect(JSON.stringify(warnings)).not.toContain('ya29.');
+    // Ada's own sharing still grants her, whatever token she brings.
+    expect(await access.decide('ada', SHEET, { googleAccessToken: 'ya29.theirs' })).toEqual({
+      kind: 'granted',
+      via: 'person',
+    });
+
+    g.calls.length = 0;
+    expect(await access.decide('bob', SHEET, { googleAccessToken: 'ya29.ours' })).toEqual({
+      kind: 'granted',
+      via: 'own-token',
+    });
+    expect(g.calls).toEqual(['token info', 'own token']);
+  });
+
+  it('trusts no token when no client id is configured', async () => {
+    const g = google(adasSheet, 'PERMISSION_DENIED', { 'ya29.any': 'edit' });
+    const { access } = service(g, {
+      clientId: '',
+      tokenInfo: { lookup: async () => issuedTo('') },
+    });
+    expect((await access.decide('bob', SHEET, { googleAccessToken: 'ya29.any' })).kind).toBe('denied');
+    expect(g.calls).toEqual([`drive ${SHEET}`]);
   });
 
   it('reuses a decision for 60 s (5 s for a refusal), but a token may still overturn a refusal', async () => {
@@ -315,5 +403,43 @@ describe('owner access', () => {
     expect(rows.size).toBe(1);
     expect((await access.decide('bob', SHEET, { googleAccessToken: 'hidden' })).kind).toBe('denied');
     expect(rows.size).toBe(0);
+  });
+
+  it("neither records nor ends a proof by a token Google issued to another app: it tells nothing of the owner's access", async () => {
+    const rows = new Map<string, string>();
+    const proofs: OwnerAccessDeps['proofs'] = {
+      async remember(owner, sheet, expiresAt) {
+        rows.set(`${owner} ${sheet}`, expiresAt);
+      },
+      async holds(owner, sheet) {
+        return rows.has(`${owner} ${sheet}`);
+      },
+      async forget(owner, sheet) {
+        rows.delete(`${owner} ${sheet}`);
+      },
+    };
+    const g = google(adasSheet, 'PERMISSION_DENIED', {
+      ours: 'edit',
+      theirs: 'edit',
+      'theirs-viewing': 'view',
+    });
+    const tokenInfo: OwnerAccessDeps['tokenInfo'] = {
+      lookup: async (token) => issuedTo(token === 'ours' ? CLIENT_ID : OTHER_APP),
+    };
+    const { access } = service(g, { proofs, tokenInfo });
+    expect((await access.decide('bob', SHEET, { googleAccessToken: 'theirs', fresh: true })).kind).toBe(
+      'denied',
+    );
+    expect(rows.size).toBe(0);
+    expect(await access.decide('bob', SHEET, { googleAccessToken: 'ours', fresh: true })).toEqual({
+      kind: 'granted',
+      via: 'own-token',
+    });
+    expect(rows.size).toBe(1);
+    expect(await access.decide('bob', SHEET, { googleAccessToken: 'theirs-viewing', fresh: true })).toEqual({
+      kind: 'granted',
+      via: 'own-token-earlier',
+    });
+    expect(rows.size).toBe(1);
   });
 });

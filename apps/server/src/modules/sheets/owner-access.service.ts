@@ -3,12 +3,20 @@ import type { DriveClient } from '../../google/drive-client.js';
 import { GoogleApiError } from '../../google/google-api-error.js';
 import type { SheetsClient } from '../../google/sheets-client.js';
 import type { SpreadsheetProbes } from '../../google/spreadsheet-probes.js';
+import { isIssuedTo, type TokenInfoClient } from '../../google/token-info.js';
 import type { GoogleEditProofsRepository } from './google-edit-proofs.repository.js';
 import { DecisionCache, editAccessFrom, isPlausibleAccessToken, type OwnerAccess } from './owner-access.js';
 import { noOwnerAccessProblem, sheetsProblem } from './sheet-messages.js';
 
 export interface OwnerAccessDeps {
   drive: Pick<DriveClient, 'listPermissions' | 'canEditWithUserToken'>;
+  /**
+   * Google's tokeninfo, asked before an owner's own token is used: Drive answers any app's token, so only
+   * one Google issued to `clientId` (the web app's token client) may prove edit access.
+   */
+  tokenInfo: Pick<TokenInfoClient, 'lookup'>;
+  /** Our OAuth client id (GOOGLE_CLIENT_ID, or the local one). */
+  clientId: string;
   /** The API key's read: it opens link-shared spreadsheets, which tells viewing, never editing. */
   probes: Pick<SpreadsheetProbes, 'opensWithApiKey'>;
   /** The service account's own read, to tell a spreadsheet it cannot open from one it cannot list. */
@@ -54,7 +62,9 @@ export interface DecideOptions extends OwnerProof {
  * (docs/security.md, decision 0022). In order:
  * 1. Drive's files.get with their own Google token answers capabilities.canEdit (remembered 30 days, so
  *    owners who edit through a Google group, a Workspace domain or a shared drive show it once: decision
- *    0044), or such a proof of theirs for this spreadsheet has not ended;
+ *    0044), or such a proof of theirs for this spreadsheet has not ended. Only a token Google issued to our
+ *    own OAuth client counts (tokeninfo): a token another app holds, even one that may only read Drive's
+ *    metadata, would otherwise let the service account read and write whatever it opens;
  * 2. its Drive permissions (read with the service account) give their email an editing role, or link
  *    sharing edits;
  * 3. otherwise they are refused; the API key, which opens link-shared spreadsheets, only tells that they
@@ -74,14 +84,35 @@ export function createOwnerAccessService(deps: OwnerAccessDeps) {
   });
 
   /**
+   * Whether Google issued the token to our OAuth client (tokeninfo). A token it calls invalid (expired,
+   * revoked), one of another app, and Google failing to answer (logged) are all not ours: it fails closed.
+   */
+  async function issuedToUs(token: string): Promise<boolean> {
+    try {
+      const info = await deps.tokenInfo.lookup(token);
+      return info !== undefined && isIssuedTo(info, deps.clientId);
+    } catch (error) {
+      if (!(error instanceof GoogleApiError)) throw error;
+      // The message names the endpoint only; the token went in the request body.
+      deps.log?.warn(
+        { err: error, code: error.code },
+        "Checking whom an owner's Google token was issued to failed",
+      );
+      return false;
+    }
+  }
+
+  /**
    * What Drive says their own token may do: edit, view (canEdit false), none (Drive answers 404: that
-   * account cannot see the file at all), or nothing it can tell (undefined).
+   * account cannot see the file at all), or nothing it can tell (undefined). A token Google did not issue
+   * to our client proves nothing and is never sent to Drive.
    */
   async function ownTokenAccess(
     spreadsheetId: string,
     token: string | undefined,
   ): Promise<'edit' | 'view' | 'none' | undefined> {
     if (!token || !isPlausibleAccessToken(token)) return undefined;
+    if (!(await issuedToUs(token))) return undefined;
     try {
       return (await deps.drive.canEditWithUserToken(spreadsheetId, token)) ? 'edit' : 'view';
     } catch (error) {
