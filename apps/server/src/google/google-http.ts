@@ -15,6 +15,26 @@ export interface GoogleRequest {
   target: GoogleRequestTarget;
   timeoutMs: number;
   fetch: FetchFn;
+  /**
+   * The most reply body bytes (after any content encoding is undone) to read: a longer reply is dropped
+   * unread past this point and answers GoogleReplyTooLargeError. Unlimited when left out.
+   */
+  maxBytes?: number;
+}
+
+/**
+ * Google answered more than the caller reads (GoogleRequest.maxBytes). Code INVALID_REQUEST: asking
+ * again gets the same answer, so whoever made it that large (the sheet's owner) has to shrink it.
+ */
+export class GoogleReplyTooLargeError extends GoogleApiError {
+  constructor(
+    readonly maxBytes: number,
+    message: string,
+    httpStatus?: number,
+  ) {
+    super('INVALID_REQUEST', message, httpStatus);
+    this.name = 'GoogleReplyTooLargeError';
+  }
 }
 
 /**
@@ -84,8 +104,10 @@ export async function googleJson(request: GoogleRequest): Promise<unknown> {
 /** The body arrives after the headers, so the timeout must also cover reading it. */
 export async function readText(res: Response, request: GoogleRequest): Promise<string> {
   try {
-    return await res.text();
+    if (request.maxBytes === undefined || res.body === null) return await res.text();
+    return await readTextWithin(res.body, request.maxBytes, res.status, request);
   } catch (error) {
+    if (error instanceof GoogleReplyTooLargeError) throw error;
     throw new GoogleApiError(
       'UNAVAILABLE',
       `Google's reply was cut off (${describe(request)})`,
@@ -96,6 +118,34 @@ export async function readText(res: Response, request: GoogleRequest): Promise<s
       },
     );
   }
+}
+
+/** The body as UTF-8 text (a BOM dropped, like Response.text()), read no further than `maxBytes`. */
+async function readTextWithin(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  status: number,
+  request: GoogleRequest,
+): Promise<string> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > maxBytes) {
+      // Stops the download: the rest of the reply is never buffered.
+      await reader.cancel().catch(() => undefined);
+      throw new GoogleReplyTooLargeError(
+        maxBytes,
+        `Google's reply is larger than the ${maxBytes} bytes read of it (${describe(request)})`,
+        status,
+      );
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, length));
 }
 
 export async function readBytes(res: Response, request: GoogleRequest): Promise<Uint8Array> {

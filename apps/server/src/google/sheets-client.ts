@@ -205,7 +205,7 @@ export function createSheetsClient(options: SheetsClientOptions) {
     target: GoogleRequestTarget,
     url: URL,
     schema: z.ZodType<T>,
-    init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {},
+    init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; maxBytes?: number | undefined } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (serviceAccount) {
@@ -231,6 +231,7 @@ export function createSheetsClient(options: SheetsClientOptions) {
         fetch: fetchFn,
         ...(init.method ? { method: init.method } : {}),
         ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        ...(init.maxBytes !== undefined ? { maxBytes: init.maxBytes } : {}),
       });
     } catch (error) {
       // A 401 means the cached token is dead (revoked key, clock skew): the next call fetches a new one.
@@ -264,11 +265,18 @@ export function createSheetsClient(options: SheetsClientOptions) {
       };
     },
 
-    /** One A1 range, e.g. a1Range('Sheet1', 'A1:C6'). */
-    async getValues(spreadsheetId: string, range: string): Promise<ValueRange> {
+    /**
+     * One A1 range, e.g. a1Range('Sheet1', 'A1:C6'). With `maxBytes`, a reply body longer than that is
+     * not read: GoogleReplyTooLargeError.
+     */
+    async getValues(
+      spreadsheetId: string,
+      range: string,
+      options: { maxBytes?: number | undefined } = {},
+    ): Promise<ValueRange> {
       const url = spreadsheetUrl(spreadsheetId, `/values/${encodeURIComponent(range)}`);
       url.searchParams.set('majorDimension', 'ROWS');
-      return call('read', 'range', url, ValueRangeReplySchema);
+      return call('read', 'range', url, ValueRangeReplySchema, { maxBytes: options.maxBytes });
     },
 
     /** Several ranges in one read request; answers them in the order asked. */

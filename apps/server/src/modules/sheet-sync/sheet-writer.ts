@@ -32,6 +32,14 @@ export class SheetStepError extends Error {
   }
 }
 
+/**
+ * The most of Google's reply to the row 1 read the writer takes (UTF-8 JSON): beyond it the read stops
+ * with GoogleReplyTooLargeError, a failure the owner sees. Google allows 18,278 columns of 50,000
+ * characters each (914 million characters), which would stall the server reading, parsing and matching
+ * them. 4 MiB still holds the widest row Google allows with headers of some 200 plain characters each.
+ */
+export const HEADER_ROW_MAX_BYTES = 4 * 1024 * 1024;
+
 /** The Google calls the writer makes. */
 export type SheetWriterClient = Pick<
   SheetsClient,
@@ -40,7 +48,11 @@ export type SheetWriterClient = Pick<
 
 export interface SheetWriterDeps {
   sheets: SheetWriterClient;
-  /** Waits for the read or write budget before each Google call. */
+  /**
+   * Waits for the read or write budget before each Google call. The worker's gate also renews the batch's
+   * lease and throws when the claim was lost meanwhile, so no call (a header cell above all) is made by a
+   * writer that may no longer be the spreadsheet's only one.
+   */
   gate(kind: 'read' | 'write'): Promise<void>;
   /**
    * Called right before the append with the ids about to be written: renews their lease and answers
@@ -139,22 +151,26 @@ export async function writeBatch(batch: SheetBatch, deps: SheetWriterDeps): Prom
     return new SheetStepError(operation, error, columns);
   };
 
-  // 2. Row 1 (a tab renamed since step 1 answers SHEET_NOT_FOUND: the next try finds it by id again).
+  // 2. Row 1 (a tab renamed since step 1 answers SHEET_NOT_FOUND: the next try finds it by id again),
+  // read no further than HEADER_ROW_MAX_BYTES.
   const headerRow =
-    (await step('read', 'read', () => sheets.getValues(spreadsheetId, a1Range(title, '1:1')))).values[0] ??
-    [];
+    (
+      await step('read', 'read', () =>
+        sheets.getValues(spreadsheetId, a1Range(title, '1:1'), { maxBytes: HEADER_ROW_MAX_BYTES }),
+      )
+    ).values[0] ?? [];
 
   // 3. Columns: match by header text; new labels go at the end of row 1.
   const forms = batch.forms.map(formColumns);
   const aliases = aliasedLabels(forms);
   const prepared = await prepareResponses(batch, forms, aliases, deps.timeZone);
-  const answerLabels: string[] = [];
+  const answerLabels = new Set<string>(); // in the order first seen
   for (const { answers } of prepared) {
-    for (const label of answers.keys()) if (!answerLabels.includes(label)) answerLabels.push(label);
+    for (const label of answers.keys()) answerLabels.add(label);
   }
   const specs = specsForBatch(
     forms,
-    answerLabels,
+    [...answerLabels],
     prepared.some((p) => p.signature !== null),
     prepared.some((p) => p.response.respondentEmail !== null),
   );
