@@ -169,6 +169,64 @@ describeEachDialect('delivery worker', (dialect) => {
     expect(sent).toHaveLength(1);
   });
 
+  it("retries a daily digest whose first send fails: its day of retries starts when it is first due, not at the day's first response", async () => {
+    const s = await setup();
+    await s.database.db
+      .updateTable('forms')
+      .set({ settings_json: JSON.stringify({ notifyOwner: 1, ownerDigest: 'daily' }) })
+      .where('id', '=', s.form.id)
+      .execute();
+    // The day's first response, a minute into the day (UTC).
+    const day = Date.parse(s.now()) - (Date.parse(s.now()) % 86_400_000);
+    s.advance(day + 60_000 - Date.parse(s.now()));
+    const responseId = await insertResponse(s.database, s.form.id, { A: 'x' });
+    await s.database.db
+      .updateTable('responses')
+      .set({ created_at: s.now() })
+      .where('id', '=', responseId)
+      .execute();
+    let refuse = true;
+    const sent: string[] = [];
+    const worker = createDeliveriesWorker({
+      repository: s.repository,
+      disableWebhook: async () => {},
+      mail: {
+        mailer: {
+          send: async (message) => {
+            if (refuse) throw Object.assign(new Error('421 try again later'), { responseCode: 421 });
+            sent.push(message.subject ?? '');
+          },
+          close: () => {},
+        },
+        from: 'SheetForms <forms@example.test>',
+      },
+      publicUrl: 'http://forms.example.test',
+      log: pino({ level: 'silent' }),
+      allowPrivateWebhooks: true,
+      pollMs: 20,
+      now: () => new Date(Date.parse(s.now())),
+      random: () => 0,
+    });
+    await worker.runOnce(); // plans the digest, due after the day (and its grace)
+    const digestRow = async () =>
+      s.database.db
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('destination', '=', 'owner-digest')
+        .executeTakeFirst();
+    expect(await digestRow()).toMatchObject({ state: 'pending', attempts: 0 });
+    // The next day, past the grace: 24 h 4 min after the digest was planned. Its first send fails.
+    s.advance(86_400_000 + 4 * 60_000);
+    await worker.runOnce();
+    expect(await digestRow()).toMatchObject({ state: 'pending', attempts: 1 });
+    // It is sent once the mail server answers again.
+    refuse = false;
+    s.advance(10 * 60_000);
+    await worker.runOnce();
+    expect(await digestRow()).toMatchObject({ state: 'delivered' });
+    expect(sent).toHaveLength(1);
+  });
+
   it('refuses a receiver on a private address unless private addresses are allowed, and plans each response once', async () => {
     const s = await setup();
     await s.addHook('/private');

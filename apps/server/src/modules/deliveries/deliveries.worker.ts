@@ -159,10 +159,23 @@ export function createDeliveriesWorker(deps: DeliveriesWorkerDeps) {
 
   function retryOrFail(context: DeliveryContext, attempt: { status?: number; error: string }): Settlement {
     const at = now().getTime() + backoffDelayMs(context.delivery.attempts, random, DELIVERY_BACKOFF);
-    const deadline = Date.parse(context.delivery.created_at) + WEBHOOK_LIMITS.retryForMs;
+    const deadline = firstDueMs(context.delivery) + WEBHOOK_LIMITS.retryForMs;
     return at > deadline
       ? { kind: 'failed', ...attempt }
       : { kind: 'retry', at: new Date(at).toISOString(), ...attempt };
+  }
+
+  /**
+   * When a delivery was first due, from which its retries are counted: when it was planned, except for a
+   * digest, planned at its period's first response and first due only after the period (and its grace)
+   * ends, a day or more later for a daily one. Counted from the planning, a daily digest whose first send
+   * failed had no retry left.
+   */
+  function firstDueMs(delivery: DeliveryContext['delivery']): number {
+    const planned = Date.parse(delivery.created_at);
+    if (delivery.destination !== 'owner-digest') return planned;
+    const period = digestPeriodOfKey(delivery.destination_key);
+    return period ? Math.max(planned, Date.parse(period.end) + DIGEST_GRACE_MS) : planned;
   }
 
   /** Sends (or, in local mode without SMTP_URL, logs) one mail; a failed send is retried. */
