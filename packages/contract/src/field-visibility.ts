@@ -75,17 +75,43 @@ function normal(text: string): string {
   return text.trim().toLowerCase();
 }
 
-/** The answer's parts: one text, or each chosen option. Blank parts are dropped. */
-function partsOf(answer: VisibilityAnswer): string[] {
-  if (answer === undefined) return [];
-  const parts = typeof answer === 'string' ? [answer] : [...answer];
-  return parts.map((part) => part.trim()).filter((part) => part !== '');
+/** The compared form of a checked checkbox ('yes') and of one left alone ('no'). */
+const CHECKED_NORMAL = normal(CHECKBOX_ANSWERS.checked);
+const UNCHECKED_NORMAL = normal(CHECKBOX_ANSWERS.unchecked);
+
+/**
+ * An answer read once for all the rules on it: its parts (blank ones dropped) and their compared forms,
+ * so that a rule is one lookup, not a pass over the parts (2,000 rules on an answer of 1,666 parts trimmed
+ * and lowercased every part for every rule, 0.3 s of a 5 KB submission).
+ */
+interface ReadAnswer {
+  /** The first part, trimmed (what gt and lt compare); undefined when there is none. */
+  first: string | undefined;
+  /** Whether there is any part. */
+  given: boolean;
+  /** Each part's compared form (without case or outer spaces), each once. */
+  normals: ReadonlySet<string>;
+}
+
+const NO_ANSWER: ReadAnswer = { first: undefined, given: false, normals: new Set() };
+
+function readAnswer(answer: VisibilityAnswer): ReadAnswer {
+  if (answer === undefined) return NO_ANSWER;
+  let first: string | undefined;
+  const normals = new Set<string>();
+  for (const raw of typeof answer === 'string' ? [answer] : answer) {
+    const part = raw.trim();
+    if (part === '') continue;
+    first ??= part;
+    normals.add(normal(part));
+  }
+  return first === undefined ? NO_ANSWER : { first, given: true, normals };
 }
 
 /** A checkbox counts as answered when it is checked ('No' is what an unchecked one stores). */
-function isAnswered(type: FieldType, parts: readonly string[]): boolean {
-  if (type === 'checkbox') return parts.some((part) => normal(part) === normal(CHECKBOX_ANSWERS.checked));
-  return parts.length > 0;
+function isAnswered(type: FieldType, answer: ReadAnswer): boolean {
+  if (type === 'checkbox') return answer.normals.has(CHECKED_NORMAL);
+  return answer.given;
 }
 
 /** Numbers compare as numbers; days (YYYY-MM-DD) and times (HH:MM) as the text they are written in. */
@@ -100,41 +126,54 @@ function compare(type: FieldType, answer: string, value: string): number | undef
   return answer !== '' && value.trim() !== '' && Number.isFinite(a) && Number.isFinite(b) ? a - b : undefined;
 }
 
-/** Whether one rule holds for the answer of the field it names (`type` is that field's type). */
-export function ruleHolds(rule: VisibilityRule, type: FieldType, answer: VisibilityAnswer): boolean {
-  const parts = partsOf(answer);
+/** Whether one rule holds for an answer read by readAnswer (`type` is the answered field's type). */
+function holds(rule: VisibilityRule, type: FieldType, answer: ReadAnswer): boolean {
   const value = rule.value ?? '';
   switch (rule.op) {
     case 'answered':
-      return isAnswered(type, parts);
+      return isAnswered(type, answer);
     case 'notAnswered':
-      return !isAnswered(type, parts);
+      return !isAnswered(type, answer);
     case 'equals':
     case 'notEquals': {
       // A checkbox left alone is 'No'; text compares without case or outer spaces; a checkboxes answer
       // 'is' a value when it is one of the chosen.
-      const said = type === 'checkbox' && !isAnswered(type, parts) ? [CHECKBOX_ANSWERS.unchecked] : parts;
-      const equal = said.some((part) => normal(part) === normal(value));
+      const wanted = normal(value);
+      const equal =
+        type === 'checkbox' && !isAnswered(type, answer)
+          ? wanted === UNCHECKED_NORMAL
+          : answer.normals.has(wanted);
       return rule.op === 'equals' ? equal : !equal;
     }
-    case 'contains':
-      if (type === 'checkboxes') return parts.some((part) => normal(part) === normal(value));
-      return normal(value) !== '' && parts.some((part) => normal(part).includes(normal(value)));
+    case 'contains': {
+      const wanted = normal(value);
+      if (type === 'checkboxes') return answer.normals.has(wanted);
+      if (wanted === '') return false;
+      for (const part of answer.normals) if (part.includes(wanted)) return true;
+      return false;
+    }
     case 'gt':
     case 'lt': {
-      const [first] = parts;
-      if (first === undefined) return false;
-      const order = compare(type, first.trim(), value.trim());
+      if (answer.first === undefined) return false;
+      const order = compare(type, answer.first, value.trim());
       if (order === undefined) return false;
       return rule.op === 'gt' ? order > 0 : order < 0;
     }
   }
 }
 
+/** Whether one rule holds for the answer of the field it names (`type` is that field's type). */
+export function ruleHolds(rule: VisibilityRule, type: FieldType, answer: VisibilityAnswer): boolean {
+  return holds(rule, type, readAnswer(answer));
+}
+
 /**
  * Which fields show, given the answers (keyed by field id), in the fields' order. A field hidden by its
  * rules, or removed, counts as unanswered for the fields after it, whatever was sent for it: a chain of
  * questions closes as a whole, as in Google Forms' sections and Tally.
+ *
+ * Each answer a rule looks at is read once (readAnswer), however many rules look at it: the cost is the
+ * answers' parts plus the rules, not their product.
  */
 export function visibleFieldIds(
   fields: readonly VisibilityField[],
@@ -142,6 +181,17 @@ export function visibleFieldIds(
 ): Set<string> {
   const visible = new Set<string>();
   const typeOf = new Map<string, FieldType>();
+  const read = new Map<string, ReadAnswer>();
+  const answerOf = (fieldId: string): ReadAnswer => {
+    // A field that does not show counts as unanswered, whatever was sent for it.
+    if (!visible.has(fieldId)) return NO_ANSWER;
+    let answer = read.get(fieldId);
+    if (answer === undefined) {
+      answer = readAnswer(answers.get(fieldId));
+      read.set(fieldId, answer);
+    }
+    return answer;
+  };
   for (const field of fields) {
     if (field.id === undefined) continue;
     typeOf.set(field.id, field.type);
@@ -149,12 +199,12 @@ export function visibleFieldIds(
     const when = field.visibleWhen;
     let shows = true;
     if (when && when.rules.length > 0) {
-      const holds = (rule: VisibilityRule) => {
+      const ruleHoldsHere = (rule: VisibilityRule) => {
         const type = typeOf.get(rule.fieldId);
         if (type === undefined) return false;
-        return ruleHolds(rule, type, visible.has(rule.fieldId) ? answers.get(rule.fieldId) : undefined);
+        return holds(rule, type, answerOf(rule.fieldId));
       };
-      shows = when.match === 'any' ? when.rules.some(holds) : when.rules.every(holds);
+      shows = when.match === 'any' ? when.rules.some(ruleHoldsHere) : when.rules.every(ruleHoldsHere);
     }
     if (shows) visible.add(field.id);
   }

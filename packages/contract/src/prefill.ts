@@ -19,6 +19,11 @@ export const PREFILL_PARAM = 'prefill';
 export const PREFILL_LIMITS = {
   /** Characters of a token (it travels in a URL). */
   tokenMax: 8000,
+  /**
+   * Characters of a prefilled link's whole address, token included: the length every server and proxy
+   * on the way should take (RFC 9110 asks for at least 8,000), well inside Node's 16 KB of headers.
+   */
+  urlMax: 8000,
   /** Days a link may be valid for, when the owner sets an expiry. */
   expiryDaysMax: 365,
   /** Prefilled values read from one address. */
@@ -34,6 +39,8 @@ export const PREFILL_MESSAGES = {
   lockedChanged: 'This answer was set by the form owner and cannot be changed',
   invalid: 'This prefilled link is not valid for this form',
   expired: 'This prefilled link has expired',
+  /** A link whose address would be longer than PREFILL_LIMITS.urlMax (said when it is made). */
+  linkTooLong: 'The answers are too long for a link: prefill fewer answers, or shorter ones',
 } as const;
 
 /** A prefilled answer: text, or the chosen options of a checkboxes field. */

@@ -111,6 +111,8 @@ describeEachDialect('prefilled links', (dialect) => {
       [{ values: { name: 'Ada' }, locked: ['size'] }, 'locked', 'Size is locked but has no value'],
       [{ values: { name: 'Ada' }, locked: ['gone'] }, 'locked', 'Unknown field: gone'],
       [{ values: { name: ' ' } }, 'values', 'Fill in at least one field for the link'],
+      // 12,000 characters once encoded: longer than an address may be (PREFILL_LIMITS.urlMax).
+      [{ values: { long1: 'é'.repeat(2000) } }, 'values', PREFILL_MESSAGES.linkTooLong],
     ])('refuses %j with a 400 naming the problem', async (body, errorPath, message) => {
       const res = await link(body);
       expect(res.status).toBe(400);
