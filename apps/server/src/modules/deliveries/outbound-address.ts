@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { lookup, Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -57,11 +57,54 @@ export class ForbiddenAddressError extends Error {
   }
 }
 
+type ResolvedAddress = { address: string; family: 4 | 6 };
+
+/** The longest a webhook's name may take to resolve, within the attempt's own time limit. */
+export const WEBHOOK_DNS_TIMEOUT_MS = 5_000;
+
+/**
+ * Public names are asked of DNS directly (c-ares, in the event loop, each query at most 2 s and tried
+ * twice), never through the system's getaddrinfo: that runs on libuv's thread pool, four threads shared
+ * with file access, compression and every other lookup of the process, and a receiver's name server that
+ * never answers held them 20 s a send, so any owner could stall every owner's sheet sync (a review).
+ */
+const resolver = new Resolver({ timeout: 2_000, tries: 2 });
+
+async function resolvePublicName(name: string): Promise<ResolvedAddress[]> {
+  // 'localhost' is not asked of DNS (RFC 6761): it is this host, which a webhook may not reach anyway.
+  if (name === 'localhost' || name.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }];
+  const [v4, v6] = await Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]);
+  const addresses: ResolvedAddress[] = [
+    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
+  ];
+  if (addresses.length === 0) {
+    const reason = v4.status === 'rejected' ? v4.reason : v6.status === 'rejected' ? v6.reason : undefined;
+    throw new Error(`${name} could not be resolved${reason instanceof Error ? ` (${reason.message})` : ''}`);
+  }
+  return addresses;
+}
+
+/** Fails after `ms`: a lookup that never settles must not hold the attempt, or the lease, beyond it. */
+async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The address to connect to for `hostname`, resolved now (at every attempt, so a name that moves to a
  * private address later is caught) and checked; the connection then goes to exactly this address, so DNS
  * cannot answer differently between the check and the connection. Every address of the name must be
- * allowed: a name with one public and one private address is refused.
+ * allowed: a name with one public and one private address is refused. With private addresses allowed (a
+ * self-hoster's own network), names are looked up as the system does (its hosts file, its search
+ * domains), still within WEBHOOK_DNS_TIMEOUT_MS; otherwise they are asked of DNS directly.
  */
 export async function resolveAllowed(
   hostname: string,
@@ -71,7 +114,13 @@ export async function resolveAllowed(
   const literal = isIP(bare);
   const addresses = literal
     ? [{ address: bare, family: literal as 4 | 6 }]
-    : ((await lookup(bare, { all: true, verbatim: true })) as { address: string; family: 4 | 6 }[]);
+    : await within(
+        WEBHOOK_DNS_TIMEOUT_MS,
+        `Resolving ${bare}`,
+        allowPrivate
+          ? (lookup(bare, { all: true, verbatim: true }) as Promise<ResolvedAddress[]>)
+          : resolvePublicName(bare),
+      );
   const first = addresses[0];
   if (!first) throw new Error(`${hostname} has no address`);
   if (!allowPrivate && addresses.some((entry) => isForbiddenAddress(entry.address))) {
