@@ -85,6 +85,18 @@ async function resolvePublicName(name: string): Promise<ResolvedAddress[]> {
   return addresses;
 }
 
+/** How names are resolved: the system's way (private networks allowed), and DNS asked directly. */
+export interface NameResolvers {
+  system(name: string): Promise<ResolvedAddress[]>;
+  dns(name: string): Promise<ResolvedAddress[]>;
+  timeoutMs?: number;
+}
+
+const SYSTEM_AND_DNS: NameResolvers = {
+  system: (name) => lookup(name, { all: true, verbatim: true }) as Promise<ResolvedAddress[]>,
+  dns: resolvePublicName,
+};
+
 /** Fails after `ms`: a lookup that never settles must not hold the attempt, or the lease, beyond it. */
 async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -109,17 +121,16 @@ async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T>
 export async function resolveAllowed(
   hostname: string,
   allowPrivate: boolean,
+  resolvers: NameResolvers = SYSTEM_AND_DNS,
 ): Promise<{ address: string; family: 4 | 6 }> {
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
   const literal = isIP(bare);
   const addresses = literal
     ? [{ address: bare, family: literal as 4 | 6 }]
     : await within(
-        WEBHOOK_DNS_TIMEOUT_MS,
+        resolvers.timeoutMs ?? WEBHOOK_DNS_TIMEOUT_MS,
         `Resolving ${bare}`,
-        allowPrivate
-          ? (lookup(bare, { all: true, verbatim: true }) as Promise<ResolvedAddress[]>)
-          : resolvePublicName(bare),
+        allowPrivate ? resolvers.system(bare) : resolvers.dns(bare),
       );
   const first = addresses[0];
   if (!first) throw new Error(`${hostname} has no address`);
