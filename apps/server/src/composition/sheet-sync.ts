@@ -1,5 +1,6 @@
 import type { AccessTokenSource } from '../google/service-account.js';
 import type { SheetsClient } from '../google/sheets-client.js';
+import { sheetLeaseWarning } from '../modules/sheet-sync/sheet-lease-check.js';
 import { createSheetSyncRepository } from '../modules/sheet-sync/sheet-sync.repository.js';
 import { createSheetSyncService } from '../modules/sheet-sync/sheet-sync.service.js';
 import { createSheetSyncWorker } from '../modules/sheet-sync/sheet-sync.worker.js';
@@ -33,6 +34,8 @@ export function wireSheetSync({ app, config, database, clock }: AppContext, deps
     ...clock,
   });
   if (config.sheetSync.enabled) {
+    const warning = sheetLeaseWarning(config.sheetSync.leaseMs, config.googleApis.timeoutMs);
+    if (warning) app.log.warn(warning);
     // Start once the server is ready (in local mode the emulator it writes to is part of this server).
     app.addHook('onReady', async () => sheetSync.start());
     // preClose: stop before the database closes, letting the current batch finish.
