@@ -14,7 +14,7 @@ export const OwnerProofHeadersSchema = z.looseObject({
     .optional()
     .meta({
       description:
-        "Optional: the signed-in owner's own Google access token, with a Drive scope (drive.readonly or drive.metadata.readonly). When the spreadsheet is not shared with the owner's email as Editor and its link does not edit, a token for which Drive answers capabilities.canEdit proves edit access. Used once, never stored.",
+        "Optional: the signed-in owner's own Google access token, with a Drive scope (drive.readonly or drive.metadata.readonly). When the spreadsheet is not shared with the owner's email as Editor and its link does not edit, a token that Google issued to this server's OAuth client (checked with Google's tokeninfo) and for which Drive answers capabilities.canEdit proves edit access; a token of another app proves nothing. Used once, never stored.",
     }),
 });
 
