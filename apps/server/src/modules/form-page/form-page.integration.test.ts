@@ -159,6 +159,33 @@ describeEachDialect('the public form rendered on the server', (dialect) => {
     }
   });
 
+  it('compresses a large page too (off the main thread), whole', async () => {
+    // Ten fields of 500 options, the most a form may offer: a page of megabytes.
+    const jdata = Array.from({ length: 10 }, (_, field) => ({
+      label: `Pick ${field}`,
+      type: 'checkboxes',
+      required: false,
+      placeHolder: '',
+      options: Array.from({ length: 500 }, (_, option) => `Choice ${field}-${option}`),
+    }));
+    const form = await createPublicForm(t, owner, { jdata });
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${t.url}/form/${form.formId}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      const html = await res.text();
+      expect(html.length).toBeGreaterThan(64 * 1024);
+      expect(html).toContain('Choice 9-499');
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    }
+    // One option more is refused when the form is saved.
+    const more = await t.request('PUT', `/api/v1/forms/${form.formId}`, {
+      token: owner,
+      body: { jdata: [...jdata, { ...jdata[0], label: 'One more', options: ['Extra'] }] },
+    });
+    expect(more.status).toBe(400);
+    expect(JSON.stringify(more.body)).toContain('A form can offer at most 5,000 options in all');
+  });
+
   it('renders the new form after the owner changes it, and the 404 page after it is deleted', async () => {
     const form = await createPublicForm(t, owner, { name: 'Before', jdata: FIELDS });
     expect((await page(form.formId)).html).toContain('>Before</h1>');
