@@ -178,25 +178,28 @@ describe("a form's options in all", () => {
   };
 
   it('allows up to FORM_LIMITS.optionsMax options, a sheet range counted at its most', () => {
-    const fields = Array.from({ length: 10 }, (_, index) => choice(index, FORM_LIMITS.optionsMax / 10));
+    const fields = Array.from({ length: 20 }, (_, index) => choice(index, FORM_LIMITS.optionsMax / 20));
     expect(problems(fields)).toEqual([]);
-    // 9 fields of 500 and one range (500): exactly the limit.
+    // 19 fields of 500 and one range (500): exactly the limit.
     expect(problems([...fields.slice(1), fromSheet(0)])).toEqual([]);
+    // A removed field is never shown: its options do not count.
+    expect(problems([...fields, { ...choice(99, 500), isRemoved: true }])).toEqual([]);
   });
 
   it('refuses one more, however the options are spread', () => {
     expect(
-      problems([...Array.from({ length: 10 }, (_, index) => choice(index, 500)), choice(10, 1)]),
+      problems([...Array.from({ length: 20 }, (_, index) => choice(index, 500)), choice(20, 1)]),
     ).toEqual([FORM_OPTIONS_TOO_MANY]);
-    // 200 fields of 26 options: each field is small, the page is not.
-    expect(problems(Array.from({ length: 200 }, (_, index) => choice(index, 26)))).toEqual([
+    // 200 fields of 51 options: each field is small, the page is not.
+    expect(problems(Array.from({ length: 200 }, (_, index) => choice(index, 51)))).toEqual([
       FORM_OPTIONS_TOO_MANY,
     ]);
-    expect(problems(Array.from({ length: 11 }, (_, index) => fromSheet(index)))).toEqual([
+    expect(problems(Array.from({ length: 20 }, (_, index) => fromSheet(index)))).toEqual([]);
+    expect(problems(Array.from({ length: 21 }, (_, index) => fromSheet(index)))).toEqual([
       FORM_OPTIONS_TOO_MANY,
     ]);
     expect(FORM_OPTIONS_TOO_MANY).toBe(
-      'A form can offer at most 5,000 options in all (a field that reads its options from the sheet counts as 500)',
+      'A form can offer at most 10,000 options in all (a field that reads its options from the sheet counts as 500)',
     );
   });
 });

@@ -33,11 +33,12 @@ export const FORM_LIMITS = {
   placeholderMax: 300,
   fieldsMax: 200,
   /**
-   * The options a form offers in all, a field fed by a sheet range counted at the most it can bring
-   * (OPTION_LIMITS.max). The page renders every option, and 200 fields of 220 options made a 25 MB page
-   * that took 1.6 s to render on the server (a review); 5,000 keeps a page under about 3 MB.
+   * The options a form's shown fields offer in all, a field fed by a sheet range counted at the most it
+   * can bring (OPTION_LIMITS.max): twenty such fields. The page renders every option, and 200 fields of
+   * 220 options made a 25 MB page that took 1.6 s to render on the server (a review); 10,000 options of
+   * the longest kind (200 characters) make a page of about 12 M characters.
    */
-  optionsMax: 5000,
+  optionsMax: 10000,
 } as const;
 
 /** A 0/1 flag as the spec stores it; booleans are accepted and normalised. */
@@ -196,8 +197,11 @@ export const FormFieldsInputSchema = jsonString(
         return;
       }
       let options = 0;
-      for (const field of fields)
+      for (const field of fields) {
+        // A removed field keeps its options in the form (for its old answers) but is never shown.
+        if (field.isRemoved) continue;
         options += field.optionsFrom ? OPTION_LIMITS.max : (field.options?.length ?? 0);
+      }
       if (options > FORM_LIMITS.optionsMax) {
         ctx.addIssue({ code: 'custom', message: FORM_OPTIONS_TOO_MANY });
         return;

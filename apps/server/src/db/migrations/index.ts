@@ -22,6 +22,7 @@ import * as m0020 from './0020-google-edit-proofs.js';
 import * as m0021 from './0021-upload-client.js';
 import * as m0022 from './0022-refresh-token-expiry-index.js';
 import * as m0023 from './0023-receipt-mailboxes.js';
+import * as m0024 from './0024-forget-unchecked-google-proofs.js';
 
 /**
  * Migrations are imported statically (not read from a folder) so they work the same from
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-upload-client': m0021,
   '0022-refresh-token-expiry-index': m0022,
   '0023-receipt-mailboxes': m0023,
+  '0024-forget-unchecked-google-proofs': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,14 +22,14 @@ export interface FormPageCache {
 export const FORM_PAGE_CACHE_CAPACITY = 500;
 
 export const FORM_PAGE_CACHE_LIMITS = {
-  /** All cached pages together, in characters (at most 64 MiB of strings). */
-  totalChars: 32 * 1024 * 1024,
+  /** All cached pages together, in characters (at most 128 MiB of strings; a form page is about 30,000). */
+  totalChars: 64 * 1024 * 1024,
   /**
    * A page larger than this is rendered for each request and never kept. A form within
-   * FORM_LIMITS.optionsMax renders well under it (about 3 million for 5,000 options); only forms saved
-   * before that limit can pass it.
+   * FORM_LIMITS.optionsMax renders under it (about 12 million characters for 10,000 options of 200
+   * characters); only forms saved before that limit can pass it.
    */
-  pageChars: 4 * 1024 * 1024,
+  pageChars: 16 * 1024 * 1024,
 };
 
 export function createFormPageCache(

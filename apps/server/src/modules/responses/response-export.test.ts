@@ -7,6 +7,7 @@ import {
   exportCells,
   exportHeader,
   exportLabels,
+  OTHER_ANSWERS_CELL_MAX,
   OTHER_ANSWERS_COLUMN,
 } from './response-export.js';
 import { readableTimestamp } from './zone-timestamp.js';
@@ -210,6 +211,11 @@ describe('the bound on columns of other labels', () => {
       'Old 3: three\nOld 4: four',
     );
     expect(exportCells(3, row({ Name: 'Grace' }), layout)[8]).toBe('');
+    // Longer than a spreadsheet cell holds (Excel's 32,767): cut, and it says so.
+    const long = exportCells(4, row({ 'Old 3': 'x'.repeat(20_000), 'Old 4': 'y'.repeat(20_000) }), layout)[8];
+    expect(long).toHaveLength(OTHER_ANSWERS_CELL_MAX);
+    expect(long?.startsWith(`Old 3: ${'x'.repeat(100)}`)).toBe(true);
+    expect(long?.endsWith('\n…')).toBe(true);
   });
 
   it('leaves the columns as they were within the bound', () => {

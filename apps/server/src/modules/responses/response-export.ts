@@ -122,6 +122,13 @@ function hasOtherAnswers(
   return layout.otherLabels !== undefined && layout.otherLabels.size > 0;
 }
 
+/**
+ * The most characters a spreadsheet cell holds (Excel's limit; Google Sheets takes 50,000): an 'Other
+ * answers' cell longer than this opens with a repair prompt in Excel, so it is cut, and says so.
+ */
+export const OTHER_ANSWERS_CELL_MAX = 32_767;
+const CUT_MARK = '\n…';
+
 /** The response's answers under `otherLabels`, one 'label: value' line each; empty answers left out. */
 function otherAnswers(answers: Record<string, string>, otherLabels: ReadonlySet<string>): string {
   // The response's own answers are looked through (at most a form's fields), not every label past the bound.
@@ -129,5 +136,8 @@ function otherAnswers(answers: Record<string, string>, otherLabels: ReadonlySet<
   for (const [label, value] of Object.entries(answers)) {
     if (value !== '' && otherLabels.has(label)) lines.push(`${label}: ${value}`);
   }
-  return withoutXmlForbiddenCharacters(lines.join('\n'));
+  const text = withoutXmlForbiddenCharacters(lines.join('\n'));
+  return text.length <= OTHER_ANSWERS_CELL_MAX
+    ? text
+    : `${text.slice(0, OTHER_ANSWERS_CELL_MAX - CUT_MARK.length)}${CUT_MARK}`;
 }

@@ -204,9 +204,11 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
    * Waits for the read or write budget. `keepAlive` renews a batch's lease while it waits (the wait can
    * last a minute or more, longer than a lease), every third of a lease.
    */
-  async function gate(kind: 'read' | 'write', keepAlive?: () => Promise<unknown>) {
+  async function gate(
+    kind: 'read' | 'write',
+    keepAlive?: { renewedAt(): number; renew(): Promise<unknown> },
+  ) {
     const budget = kind === 'read' ? reads : writes;
-    let renewedAt = nowMs();
     for (;;) {
       const at = nowMs();
       const wait = Math.max(budget.waitMs(at), kind === 'write' ? coolDownUntil - at : 0);
@@ -214,10 +216,8 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
         budget.take(at);
         return;
       }
-      if (keepAlive && at - renewedAt >= leaseMs / 3) {
-        renewedAt = at;
-        await keepAlive();
-      }
+      // Counted from the batch's last renewal, not from this wait's start: the call before it took time.
+      if (keepAlive && at - keepAlive.renewedAt() >= leaseMs / 3) await keepAlive.renew();
       await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1_000)));
     }
   }
@@ -230,10 +230,20 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
    * before its next call, not only before its append.
    */
   function batchGate(ids: readonly string[]) {
-    const renew = () => repo.extendLease(ids, workerId, iso(nowMs()), iso(nowMs() + leaseMs));
+    // The claim was made (its lease set) just before the batch starts.
+    let renewedAt = nowMs();
+    const keepAlive = {
+      renewedAt: () => renewedAt,
+      renew: async () => {
+        const at = nowMs();
+        const held = await repo.extendLease(ids, workerId, iso(at), iso(at + leaseMs));
+        renewedAt = at;
+        return held;
+      },
+    };
     return async (kind: 'read' | 'write') => {
-      await gate(kind, renew);
-      const held = await renew();
+      await gate(kind, keepAlive);
+      const held = await keepAlive.renew();
       if (held.length < ids.length) throw new ClaimLostError(held);
     };
   }
@@ -372,12 +382,13 @@ export function createSheetSyncWorker(options: SheetSyncWorkerOptions): SheetSyn
   ): Promise<void> {
     pacer.wrote(batch.spreadsheetId, nowMs());
     if (error instanceof ClaimLostError) {
-      // Nothing was appended (the append is the batch's last call, and it checks the claim too): what is
-      // still held goes back untried; the rest is another worker's now, or returns with its lease (and a
-      // check of the sheet) through releaseExpired.
-      summary.released += await repo.release(error.held, workerId);
+      // Nothing was appended (the append is the batch's last call, and it checks the claim too): every row
+      // this worker still claims, its lease live or run out, goes back untried, without a check of the
+      // sheet it does not need (release keeps a check asked for before); rows another worker took are
+      // left to it.
+      summary.released += await repo.release(ids, workerId);
       log.warn(
-        { ...context, held: error.held.length },
+        { ...context, stillLeased: error.held.length },
         'sheet sync: the claim ran out mid-batch; stopped before writing',
       );
       return;
