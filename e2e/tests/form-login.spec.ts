@@ -119,6 +119,14 @@ test("a login-protected form's prefilled link locks its answers only once the se
   await expect(order).toBeEditable();
   await expect(page.getByText('Set by the form owner')).toHaveCount(0);
   expect(await page.content()).not.toContain('FREE-999');
+  // The refusal on a phone: it wraps above the form, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('This prefilled link is not valid for this form')).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'screenshots/form-login-prefilled-refused-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto(link);
   await expect(order).toHaveValue('A-1042');
